@@ -1,0 +1,2 @@
+// Stand-in for the optional react-devtools-core that Ink imports only in development.
+export default { initialize() {}, connectToDevTools() {} };
