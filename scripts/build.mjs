@@ -1,14 +1,15 @@
 // Bundles the console into dist/ with esbuild. A single bundle paints Ink's first frame in
 // about 160 ms where plain tsc output takes about 410 ms (many small module loads).
 // Usage: node scripts/build.mjs [--if-stale]
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist');
 const marker = join(outdir, 'main.js');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
 /** Options shared by the console and the benchmark's baseline program (same build, same floor). */
 export function bundleOptions(entryPoints, out) {
@@ -24,7 +25,7 @@ export function bundleOptions(entryPoints, out) {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', __CUSTODY_VERSION__: JSON.stringify(version) },
     // Ink imports react-devtools-core only when DEV is set; it is an optional peer we do not ship.
     alias: { 'react-devtools-core': join(root, 'scripts/stubs/react-devtools-core.js') },
     // ws tries these optional native helpers inside try/catch; leave them unresolved.

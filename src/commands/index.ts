@@ -1,0 +1,76 @@
+// argv -> command. Command modules load lazily so `custody` starts on the console's code only.
+import { type CommandSpec, formatHelp, type Io, type Parsed, parseCommandArgs, UsageError } from './cli.js';
+import { VERSION } from './version.js';
+
+export interface CommandModule {
+  readonly spec: CommandSpec;
+  run(parsed: Parsed, io: Io): Promise<number>;
+}
+
+interface Entry {
+  readonly summary: string;
+  readonly load: () => Promise<CommandModule>;
+}
+
+/** The default command (no subcommand) is the console itself. */
+const CONSOLE = 'console';
+
+const commands: Readonly<Record<string, Entry>> = {
+  console: { summary: 'open the console (the default command)', load: () => import('./console.js') },
+  init: { summary: 'create a key and a profile for a workspace', load: () => import('./init.js') },
+  config: { summary: 'show, list or switch profiles', load: () => import('./config.js') },
+  doctor: { summary: 'check config, key safety, connectivity, clock and a signed call', load: () => import('./doctor.js') },
+};
+
+export function topLevelHelp(): string {
+  const width = Math.max(...Object.keys(commands).map((n) => n.length));
+  const rows = Object.entries(commands).map(([n, e]) => `  ${n.padEnd(width)}  ${e.summary}`);
+  return [
+    `custody ${VERSION} — a keyboard console for a custody workspace`,
+    '',
+    'Usage:',
+    '  custody [console options]      open the console (a built-in sandbox workspace when no profile exists)',
+    '  custody <command> [options]',
+    '',
+    'Commands:',
+    ...rows,
+    '',
+    'Run `custody <command> --help` for the options of a command.',
+    '',
+  ].join('\n');
+}
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-V') {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if (first === 'help' || ((first === '--help' || first === '-h') && rest.length === 0)) {
+    io.stdout.write(topLevelHelp());
+    return 0;
+  }
+  const isCommand = first !== undefined && !first.startsWith('-');
+  const name = isCommand ? first : CONSOLE;
+  const args = isCommand ? rest : argv;
+  const entry = commands[name];
+  if (!entry) {
+    io.stderr.write(`custody: unknown command '${name}'. Run \`custody --help\` for the list.\n`);
+    return 2;
+  }
+  const mod = await entry.load();
+  try {
+    const parsed = parseCommandArgs(mod.spec, args);
+    if (parsed.values.help === true) {
+      io.stdout.write(formatHelp(mod.spec));
+      return 0;
+    }
+    return await mod.run(parsed, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`custody ${mod.spec.name}: ${err.message}\nRun \`custody ${mod.spec.name} --help\` for usage.\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
