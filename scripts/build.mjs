@@ -1,9 +1,10 @@
 // Bundles the console into dist/ with esbuild. A single bundle paints Ink's first frame in
 // about 160 ms where plain tsc output takes about 410 ms (many small module loads).
 // Usage: node scripts/build.mjs [--if-stale]
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,7 +49,9 @@ function newestMtime(path) {
 function isStale() {
   if (!existsSync(marker)) return true;
   const built = statSync(marker).mtimeMs;
-  const inputs = ['src', 'scripts', 'package-lock.json', 'patches'].map((p) => join(root, p)).filter(existsSync);
+  const inputs = ['src', 'scripts', 'package-lock.json', 'patches']
+    .map((p) => join(root, p))
+    .filter(existsSync);
   return inputs.some((p) => newestMtime(p) > built);
 }
 

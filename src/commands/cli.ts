@@ -45,7 +45,11 @@ export const helpOption: OptionSpec = { type: 'boolean', short: 'h', description
 export function parseCommandArgs(spec: CommandSpec, argv: readonly string[]): Parsed {
   const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
   for (const [name, o] of Object.entries(spec.options)) {
-    options[name] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
+    options[name] = {
+      type: o.type,
+      ...(o.short ? { short: o.short } : {}),
+      ...(o.multiple ? { multiple: true } : {}),
+    };
   }
   try {
     const { values, positionals } = parseArgs({

@@ -19,7 +19,10 @@ const commands: Readonly<Record<string, Entry>> = {
   console: { summary: 'open the console (the default command)', load: () => import('./console.js') },
   init: { summary: 'create a key and a profile for a workspace', load: () => import('./init.js') },
   config: { summary: 'show, list or switch profiles', load: () => import('./config.js') },
-  doctor: { summary: 'check config, key safety, connectivity, clock and a signed call', load: () => import('./doctor.js') },
+  doctor: {
+    summary: 'check config, key safety, connectivity, clock and a signed call',
+    load: () => import('./doctor.js'),
+  },
 };
 
 export function topLevelHelp(): string {
@@ -68,7 +71,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return await mod.run(parsed, io);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`custody ${mod.spec.name}: ${err.message}\nRun \`custody ${mod.spec.name} --help\` for usage.\n`);
+      io.stderr.write(
+        `custody ${mod.spec.name}: ${err.message}\nRun \`custody ${mod.spec.name} --help\` for usage.\n`,
+      );
       return 2;
     }
     throw err;

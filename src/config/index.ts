@@ -1,0 +1,6 @@
+export * from './atomic.js';
+export * from './errors.js';
+export * from './file.js';
+export * from './keyfile.js';
+export * from './paths.js';
+export * from './resolve.js';

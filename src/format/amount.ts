@@ -1,0 +1,120 @@
+// Decimal strings as people read them: grouped thousands, a chosen number of fraction digits, and
+// never a silent lie. A cell that cannot show every non-zero digit says so with a marker. Invalid
+// input is returned unchanged: the view shows what it does not understand as text.
+
+import {
+  compareScaled,
+  parseDecimal,
+  type RoundingMode,
+  roundScaled,
+  type ScaledDecimal,
+  toDecimalString,
+  trimScaled,
+} from './decimal.js';
+import { glyphs } from './symbols.js';
+
+export interface FormatDecimalOptions {
+  /** Exactly this many fraction digits (sets both min and max). */
+  readonly fractionDigits?: number;
+  readonly minFractionDigits?: number;
+  readonly maxFractionDigits?: number;
+  /** Thousands separators in the integer part. Default true. */
+  readonly group?: boolean;
+  /** How digits beyond the maximum go. Default 'half-even'. */
+  readonly rounding?: RoundingMode;
+}
+
+/** Adds thousands separators to the integer part of a plain decimal string. */
+export function groupThousands(plain: string): string {
+  const negative = plain.startsWith('-');
+  const body = negative ? plain.slice(1) : plain;
+  const dot = body.indexOf('.');
+  const int = dot < 0 ? body : body.slice(0, dot);
+  const grouped = int.replace(/\B(?=(\d{3})+$)/g, ',');
+  return (negative ? '-' : '') + grouped + (dot < 0 ? '' : body.slice(dot));
+}
+
+export function renderScaled(d: ScaledDecimal, group: boolean): string {
+  const plain = toDecimalString(d);
+  return group ? groupThousands(plain) : plain;
+}
+
+// Far beyond any asset (18 is the usual most); a cap keeps a bad option from allocating a huge BigInt.
+const MAX_DIGITS = 1000;
+
+function digitsOption(n: number | undefined): number | undefined {
+  return n === undefined || !Number.isFinite(n)
+    ? undefined
+    : Math.min(MAX_DIGITS, Math.max(0, Math.floor(n)));
+}
+
+/**
+ * A decimal string for display. Without digit options the fraction is kept as given; with them the
+ * result has between min and max fraction digits (trailing zeros beyond min are dropped), Intl-style.
+ */
+export function formatDecimal(s: string, options: FormatDecimalOptions = {}): string {
+  const d = parseDecimal(s);
+  if (d === undefined) return s;
+  const exact = digitsOption(options.fractionDigits);
+  const min = exact ?? digitsOption(options.minFractionDigits);
+  let max = exact ?? digitsOption(options.maxFractionDigits);
+  const group = options.group ?? true;
+  if (min === undefined && max === undefined) return renderScaled(d, group);
+  if (max !== undefined && min !== undefined && max < min) max = min;
+  const rounded =
+    max !== undefined && d.scale > max ? roundScaled(d, max, options.rounding ?? 'half-even') : d;
+  return renderScaled(trimScaled(rounded, min ?? 0), group);
+}
+
+/** The asset's decimals as a count of digits, or undefined when the value is not one. */
+export function decimalsOf(decimals: number | string | undefined): number | undefined {
+  const n = typeof decimals === 'string' && /^\d{1,4}$/.test(decimals) ? Number(decimals) : decimals;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_DIGITS ? n : undefined;
+}
+
+export interface FormatAmountOptions {
+  /** At most this many fraction digits in the cell. Default 8. */
+  readonly maxFractionDigits?: number;
+  /** "~" instead of "…" after an amount whose hidden digits are not zero. */
+  readonly ascii?: boolean;
+  /** Thousands separators. Default true. */
+  readonly group?: boolean;
+}
+
+/**
+ * An amount for a table cell: exactly min(decimals, maxFractionDigits) fraction digits, so every
+ * row of an asset lines up ("25.00000000" BTC, "1,200.000000" USDT). Digits beyond are cut toward
+ * zero, never rounded up, and when any of them is not zero a marker follows: "0.00000000…".
+ * Unknown decimals: the amount's own fraction length stands in for them.
+ */
+export function formatAmount(
+  amount: string,
+  decimals: number | string | undefined,
+  options: FormatAmountOptions = {},
+): string {
+  const d = parseDecimal(amount);
+  if (d === undefined) return amount;
+  const max = digitsOption(options.maxFractionDigits) ?? 8;
+  const digits = Math.min(decimalsOf(decimals) ?? d.scale, max);
+  const shown = roundScaled(d, digits, 'down');
+  const text = renderScaled(shown, options.group ?? true);
+  if (compareScaled(shown, d) === 0) return text;
+  // "-0.00000000…": a negative amount too small for the cell keeps its sign.
+  const sign = shown.units === 0n && d.units < 0n ? '-' : '';
+  return sign + text + glyphs(options.ascii ?? false).ellipsis;
+}
+
+/**
+ * An amount for the detail view: every digit of the asset's precision, grouped ("0.000000000000000001"
+ * ETH). A value more precise than its asset (which should not happen) shows all its digits anyway.
+ */
+export function formatAmountFull(
+  amount: string,
+  decimals: number | string | undefined,
+  { group = true }: { readonly group?: boolean } = {},
+): string {
+  const d = parseDecimal(amount);
+  if (d === undefined) return amount;
+  const digits = decimalsOf(decimals);
+  return renderScaled(digits === undefined ? d : trimScaled(d, digits), group);
+}

@@ -1,0 +1,66 @@
+// The format room: pure functions from values to text. Imports nothing of ours; no clocks, no env.
+
+export {
+  type FormatAmountOptions,
+  type FormatDecimalOptions,
+  formatAmount,
+  formatAmountFull,
+  formatDecimal,
+  groupThousands,
+} from './amount.js';
+export {
+  addDecimal,
+  compareDecimal,
+  divideDecimal,
+  isDecimalString,
+  multiplyDecimal,
+  normalizeDecimal,
+  type RoundingMode,
+  roundDecimal,
+  subtractDecimal,
+} from './decimal.js';
+export { shortId, truncateMiddle } from './ids.js';
+export { formatChange, formatPrice, formatUsd, percentChange } from './market.js';
+export { sparkline } from './sparkline.js';
+export {
+  ACCOUNT_STATUSES,
+  ADDRESS_STATUSES,
+  accountStatusStyle,
+  addressStatusStyle,
+  EVENT_TYPES,
+  eventTypeLabel,
+  eventTypeStyle,
+  isTerminalTransactionStatus,
+  SIGNING_REQUEST_STATUSES,
+  STATUS_KINDS,
+  type StatusKind,
+  type StatusStyle,
+  signingRequestStatusStyle,
+  styleText,
+  TERMINAL_TRANSACTION_STATUSES,
+  type Tone,
+  TRANSACTION_STATUSES,
+  transactionStatusStyle,
+} from './status.js';
+export { type Glyphs, glyphs } from './symbols.js';
+export {
+  type Align,
+  type AsciiOption,
+  displayWidth,
+  fitCell,
+  padEndToWidth,
+  padStartToWidth,
+  sanitizeLine,
+  truncateToWidth,
+} from './text.js';
+export {
+  formatAbsolute,
+  formatAge,
+  formatClock,
+  formatCountdown,
+  formatDuration,
+  formatRelative,
+  type Millis,
+  parseMillis,
+  type UtcOption,
+} from './time.js';

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AccountsQuerySchema,
+  AddressesQuerySchema,
+  AssetPricesQuerySchema,
+  SymbolPricesQuerySchema,
+  TransactionsQuerySchema,
+} from '../../src/contract/index.js';
+import { issuePaths, mustParse } from './helpers.js';
+
+/** A query as a server receives it. */
+const query = (text: string) => Object.fromEntries(new URLSearchParams(text));
+
+describe('query strings', () => {
+  it.each([
+    [
+      'transactions with every kind of filter',
+      TransactionsQuerySchema,
+      'transactionStatuses=waiting-approval%2Csigning&transactionTypes=withdrawal&isTerminated=False&updatedAtFrom=1747241036052&sortBy=updated&sortDirection=DESC&limit=50&offset=0&includeEvents=True',
+      {
+        transactionStatuses: ['waiting-approval', 'signing'],
+        transactionTypes: ['withdrawal'],
+        isTerminated: false,
+        updatedAtFrom: '1747241036052',
+        sortBy: 'updated',
+        sortDirection: 'DESC',
+        limit: '50',
+        offset: '0',
+        includeEvents: true,
+      },
+    ],
+    ['transactions: an empty snapshot', TransactionsQuerySchema, 'limit=0', { limit: '0' }],
+    [
+      'accounts',
+      AccountsQuerySchema,
+      'statuses=active%2Carchived&isTestnet=true&accountIds=a1,a2',
+      { statuses: ['active', 'archived'], isTestnet: true, accountIds: ['a1', 'a2'] },
+    ],
+    [
+      'addresses',
+      AddressesQuerySchema,
+      'networkId=ETH&statuses=enabled&address=0xAbC&sortDirection=ASC&limit=50',
+      { networkId: 'ETH', statuses: ['enabled'], address: '0xAbC', sortDirection: 'ASC', limit: '50' },
+    ],
+    ['symbol prices by ids', SymbolPricesQuerySchema, 'baseSymbolIds=s1,s2', { baseSymbolIds: ['s1', 's2'] }],
+    ['symbol prices used', SymbolPricesQuerySchema, 'used=true', { used: true }],
+    ['asset prices', AssetPricesQuerySchema, 'baseAssetIds=1,,2', { baseAssetIds: ['1', '2'] }],
+    [
+      'unknown status values pass',
+      TransactionsQuerySchema,
+      'transactionStatuses=brand-new',
+      { transactionStatuses: ['brand-new'] },
+    ],
+    ['unknown parameters are dropped', AccountsQuerySchema, 'foo=bar', {}],
+  ] as const)('reads %s', (_name, schema, text, expected) => {
+    expect(mustParse(schema, query(text))).toEqual(expected);
+  });
+
+  it.each([
+    ['limit not a number', TransactionsQuerySchema, 'limit=ten', ['limit']],
+    ['negative offset', AddressesQuerySchema, 'offset=-5', ['offset']],
+    ['limit with a fraction', AccountsQuerySchema, 'limit=1.5', ['limit']],
+    ['boolean not a boolean', AccountsQuerySchema, 'isTestnet=maybe', ['isTestnet']],
+    ['updatedAtFrom as a date', TransactionsQuerySchema, 'updatedAtFrom=2024-01-01', ['updatedAtFrom']],
+    ['used with ids', SymbolPricesQuerySchema, 'used=true&baseAssetIds=1', ['used']],
+  ] as const)('rejects %s', (_name, schema, text, paths) => {
+    expect(issuePaths(schema, query(text))).toEqual(paths);
+  });
+});
