@@ -1,0 +1,14 @@
+// The API client: signed HTTP calls, one module per resource, and the realtime (WebSocket) client.
+export * from './accounts.js';
+export * from './addresses.js';
+export * from './api.js';
+export * from './dictionary.js';
+export * from './errors.js';
+export { CLOCK_SKEW_LIMIT_MS, newCorrelationId, parseRetryAfter } from './headers.js';
+export * from './http.js';
+export * from './prices.js';
+export { type ProxyEnv, proxyPlan } from './proxy.js';
+export * from './query.js';
+export * from './realtime.js';
+export * from './transactions.js';
+export * from './workspaces.js';

@@ -1,0 +1,459 @@
+import type { Agent } from 'node:http';
+import WebSocket from 'ws';
+import type { Signer } from '../auth/index.js';
+import { ContractViolation, parseServerFrame, type Transaction } from '../contract/index.js';
+import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy, reconnectDecision } from './backoff.js';
+import { ApiError, ContractError, safeText } from './errors.js';
+import { newCorrelationId } from './headers.js';
+import { encodeQuery, workspacePath } from './query.js';
+import { type TransactionsListQuery, transactionsQuery } from './transactions.js';
+
+// The live subscription, exactly wire notes §6: SUBSCRIBE/UNSUBSCRIBE over one socket, a fresh
+// token per (re)subscribe, the same Correlation-Id per subscription across reconnects, pings
+// with stall detection, close codes 4000/4001 and a growing reconnect delay.
+
+export * from './backoff.js';
+
+export interface RealtimeOptions {
+  /** The API base URL (http/https, may hold a path prefix); the socket goes to ws(s)://…/ws. */
+  baseUrl: string;
+  signer: Signer;
+  /** Default 15000. */
+  pingIntervalMs?: number;
+  /** No pong this long after a ping → the socket is stalled: terminate and reconnect. Default 10000. */
+  pongTimeoutMs?: number;
+  reconnectStepMs?: number;
+  reconnectMaxMs?: number;
+  longLivedMs?: number;
+  tokenRefreshDelayMs?: number;
+  /** Until the upgrade is answered; default 10000. */
+  connectTimeoutMs?: number;
+  WebSocketImpl?: typeof WebSocket;
+  /** Epoch ms; measures how long a socket lived. */
+  now?: () => number;
+  /** An http(s) Agent for the upgrade request (a proxy tunnel, custom TLS ...). */
+  agent?: Agent;
+  userAgent?: string;
+}
+
+export type RealtimeState =
+  | { kind: 'connecting'; attempt: number }
+  | { kind: 'open' }
+  | { kind: 'reconnecting'; attempt: number; delayMs: number; code?: number; reason?: string }
+  /** Close code 4000: no reconnect until `reconnect()` is called. */
+  | { kind: 'logged-out' }
+  /** By `close()`. */
+  | { kind: 'closed' };
+
+export interface SubscriptionHandlers {
+  /** The first frame after each (re)subscribe; `reconnect` is true from the second on. */
+  onSnapshot(transactions: Transaction[], info: { correlationId: string; reconnect: boolean }): void;
+  /** Later frames: the transactions that changed. */
+  onUpdate(transactions: Transaction[]): void;
+  /** A frame with status >= 400: the subscription has ended (it is not resubscribed). */
+  onError?(err: ApiError): void;
+  /** A frame that does not parse: reported and skipped; the socket and the subscription stay. */
+  onMalformed?(err: ContractError): void;
+}
+
+export interface Subscription {
+  readonly uri: string;
+  readonly correlationId: string;
+  /** False once unsubscribed, ended by an error frame, or the client closed/logged out. */
+  readonly active: boolean;
+  /** Sends UNSUBSCRIBE (when the socket is open) and forgets the subscription. */
+  unsubscribe(): void;
+}
+
+export interface RealtimeEvents {
+  state: RealtimeState;
+  /** No pong within pongTimeoutMs: the socket is being terminated (a reconnect follows). */
+  stalled: { pongTimeoutMs: number };
+  /** Every message received, for diagnostics. */
+  frame: { bytes: number };
+  /** A failure that belongs to no subscription (a signer error, a handler that threw). */
+  error: Error;
+}
+
+export interface RealtimeClient {
+  subscribe(query: TransactionsListQuery, handlers: SubscriptionHandlers): Subscription;
+  on<K extends keyof RealtimeEvents>(event: K, fn: (value: RealtimeEvents[K]) => void): () => void;
+  readonly state: RealtimeState;
+  /** Connects now when waiting to reconnect or logged out (after the user fixed the key). */
+  reconnect(): void;
+  /** Stops reconnecting, closes the socket (code 1000) and clears every timer. */
+  close(): void;
+}
+
+/** `ws(s)://host[/prefix]/ws` from the API base URL. */
+export function realtimeUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError('baseUrl is not a valid URL');
+  }
+  if (url.protocol === 'http:') url.protocol = 'ws:';
+  else if (url.protocol === 'https:') url.protocol = 'wss:';
+  else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') {
+    throw new TypeError('baseUrl must start with http:// or https://');
+  }
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/ws`;
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/** The subscription `uri`: the transactions list path with its filters, encoded as for REST. */
+export function subscriptionUri(workspaceId: string, query: TransactionsListQuery = {}): string {
+  return `${workspacePath(workspaceId)}/transactions${encodeQuery(transactionsQuery(query))}`;
+}
+
+interface SubState {
+  readonly uri: string;
+  readonly path: string;
+  readonly correlationId: string;
+  readonly handlers: SubscriptionHandlers;
+  alive: boolean;
+  awaitingSnapshot: boolean;
+  snapshots: number;
+}
+
+const CLOSE_NORMAL = 1000;
+// How long close() waits for the server's close frame before dropping the connection.
+const CLOSE_HANDSHAKE_MS = 2_000;
+
+function messageBytes(data: WebSocket.RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+/** The Correlation-Id of a frame that does not parse, when it can still be read. */
+function looseCorrelationId(text: string): string | undefined {
+  try {
+    const value = JSON.parse(text) as { headers?: { 'Correlation-Id'?: unknown } } | null;
+    const id = value?.headers?.['Correlation-Id'];
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `workspaceId` goes into every subscription's `uri`. */
+export function createRealtime(opts: RealtimeOptions & { workspaceId: string }): RealtimeClient {
+  const url = realtimeUrl(opts.baseUrl);
+  const Impl = opts.WebSocketImpl ?? WebSocket;
+  const now = opts.now ?? Date.now;
+  const pingIntervalMs = opts.pingIntervalMs ?? 15_000;
+  const pongTimeoutMs = opts.pongTimeoutMs ?? 10_000;
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
+  const policy: ReconnectPolicy = {
+    reconnectStepMs: opts.reconnectStepMs ?? DEFAULT_RECONNECT_POLICY.reconnectStepMs,
+    reconnectMaxMs: opts.reconnectMaxMs ?? DEFAULT_RECONNECT_POLICY.reconnectMaxMs,
+    longLivedMs: opts.longLivedMs ?? DEFAULT_RECONNECT_POLICY.longLivedMs,
+    tokenRefreshDelayMs: opts.tokenRefreshDelayMs ?? DEFAULT_RECONNECT_POLICY.tokenRefreshDelayMs,
+  };
+  // Checked now, so a bad workspace id fails at creation rather than on every subscribe.
+  const wsPath = workspacePath(opts.workspaceId);
+
+  const subs = new Map<string, SubState>();
+  const listeners: { [K in keyof RealtimeEvents]: Set<(value: RealtimeEvents[K]) => void> } = {
+    state: new Set(),
+    stalled: new Set(),
+    frame: new Set(),
+    error: new Set(),
+  };
+
+  let state: RealtimeState = { kind: 'connecting', attempt: 1 };
+  let socket: WebSocket | undefined;
+  let openedAt: number | undefined;
+  let failures = 0;
+  let attempt = 0;
+  let closedByUs = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let pingTimer: NodeJS.Timeout | undefined;
+  let pongTimer: NodeJS.Timeout | undefined;
+
+  function emit<K extends keyof RealtimeEvents>(event: K, value: RealtimeEvents[K]): void {
+    for (const fn of [...listeners[event]]) {
+      try {
+        fn(value);
+      } catch (err) {
+        if (event !== 'error') emit('error', err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+  }
+
+  function setState(next: RealtimeState): void {
+    state = next;
+    emit('state', next);
+  }
+
+  /** Runs a consumer's handler; its bug must not take the socket down. */
+  function guard(fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      emit('error', err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  function stopKeepAlive(): void {
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+    pingTimer = undefined;
+    pongTimer = undefined;
+  }
+
+  function startKeepAlive(ws: WebSocket): void {
+    stopKeepAlive();
+    pingTimer = setInterval(() => {
+      if (ws !== socket || ws.readyState !== WebSocket.OPEN) return;
+      // One outstanding ping at a time: its pong (or its absence) decides.
+      pongTimer ??= setTimeout(() => {
+        if (ws !== socket) return;
+        emit('stalled', { pongTimeoutMs });
+        ws.terminate(); // 'close' (1006) follows and reconnects
+      }, pongTimeoutMs);
+      ws.ping();
+    }, pingIntervalMs);
+  }
+
+  function connect(): void {
+    if (closedByUs) return;
+    clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    attempt += 1;
+    setState({ kind: 'connecting', attempt });
+    const headers: Record<string, string> = { 'User-Agent': opts.userAgent ?? 'custody-console' };
+    // `closeTimeout` (ws >= 8.19) is missing from @types/ws.
+    const wsOptions: WebSocket.ClientOptions & { closeTimeout?: number } = {
+      handshakeTimeout: connectTimeoutMs,
+      closeTimeout: CLOSE_HANDSHAKE_MS,
+      headers,
+    };
+    if (opts.agent) wsOptions.agent = opts.agent;
+    let ws: WebSocket;
+    try {
+      ws = new Impl(url, wsOptions);
+    } catch (err) {
+      emit('error', err instanceof Error ? err : new Error(String(err)));
+      scheduleReconnect(1006, '');
+      return;
+    }
+    socket = ws;
+    openedAt = undefined;
+    ws.on('open', () => {
+      if (ws !== socket) return;
+      openedAt = now();
+      attempt = 0;
+      setState({ kind: 'open' });
+      startKeepAlive(ws);
+      for (const sub of subs.values()) if (sub.alive) void sendSubscribe(ws, sub);
+    });
+    ws.on('pong', () => {
+      if (ws !== socket) return;
+      clearTimeout(pongTimer);
+      pongTimer = undefined;
+    });
+    ws.on('message', (data) => {
+      if (ws === socket) onMessage(data);
+    });
+    // Every failure is followed by 'close', where reconnecting is decided.
+    ws.on('error', () => undefined);
+    ws.on('close', (code, reason) => {
+      if (ws !== socket) return;
+      socket = undefined;
+      stopKeepAlive();
+      for (const sub of subs.values()) sub.awaitingSnapshot = true;
+      if (closedByUs) return;
+      const lived = openedAt === undefined ? 0 : Math.max(0, now() - openedAt);
+      openedAt = undefined;
+      onClosed(code, safeText(reason.toString('utf8')), lived);
+    });
+  }
+
+  function onClosed(code: number, reason: string, livedMs: number): void {
+    const decision = reconnectDecision({ code, livedMs, failures }, policy);
+    if (!decision.reconnect) {
+      setState({ kind: 'logged-out' });
+      return;
+    }
+    failures = decision.failures;
+    const next: RealtimeState = {
+      kind: 'reconnecting',
+      attempt: attempt + 1,
+      delayMs: decision.delayMs,
+      code,
+    };
+    if (reason) next.reason = reason;
+    setState(next);
+    reconnectTimer = setTimeout(connect, decision.delayMs);
+  }
+
+  function scheduleReconnect(code: number, reason: string): void {
+    onClosed(code, reason, 0);
+  }
+
+  async function sendSubscribe(ws: WebSocket, sub: SubState): Promise<void> {
+    let token: string;
+    try {
+      // Single-use tokens: a new one for every (re)subscribe.
+      token = await opts.signer.sign({ method: 'SUBSCRIBE', pathWithQuery: sub.uri, body: '{}' });
+    } catch (err) {
+      emit('error', err instanceof Error ? err : new Error(String(err)));
+      return;
+    }
+    if (ws !== socket || ws.readyState !== WebSocket.OPEN || !sub.alive) return;
+    sub.awaitingSnapshot = true;
+    ws.send(
+      JSON.stringify({
+        method: 'SUBSCRIBE',
+        uri: sub.uri,
+        headers: {
+          'Correlation-Id': sub.correlationId,
+          Authorization: `ApiKey ${token}`,
+          'Content-Type': 'application/json',
+        },
+        body: {},
+      }),
+    );
+  }
+
+  function malformed(text: string, violation: ContractViolation): void {
+    const id = looseCorrelationId(text);
+    const owner = id === undefined ? undefined : subs.get(id);
+    // A frame that names no live subscription may have been anyone's: every one hears of it.
+    const targets = owner ? [owner] : [...subs.values()].filter((sub) => sub.alive);
+    for (const sub of targets) {
+      const init: ConstructorParameters<typeof ContractError>[0] = {
+        message: safeText(violation.message),
+        field: violation.issues[0]?.path ?? '',
+        endpoint: `SUBSCRIBE ${sub.path}`,
+        issues: violation.issues,
+      };
+      if (id !== undefined) init.correlationId = id;
+      const err = new ContractError(init);
+      guard(() => sub.handlers.onMalformed?.(err));
+    }
+  }
+
+  function onMessage(data: WebSocket.RawData): void {
+    const bytes = messageBytes(data);
+    emit('frame', { bytes: bytes.length });
+    const text = bytes.toString('utf8');
+    let frame: ReturnType<typeof parseServerFrame>;
+    try {
+      frame = parseServerFrame(text);
+    } catch (err) {
+      if (err instanceof ContractViolation) malformed(text, err);
+      else emit('error', err instanceof Error ? err : new Error(String(err)));
+      return;
+    }
+    const sub = frame.correlationId === undefined ? undefined : subs.get(frame.correlationId);
+    if (!sub?.alive) return; // late frames of an ended subscription, or another client's id
+    if (!frame.ok) {
+      sub.alive = false;
+      subs.delete(sub.correlationId);
+      const err = new ApiError({
+        status: frame.status,
+        code: safeText(frame.body.error),
+        message: safeText(frame.body.message),
+        correlationId: sub.correlationId,
+        method: 'SUBSCRIBE',
+        path: sub.path,
+      });
+      guard(() => sub.handlers.onError?.(err));
+      return;
+    }
+    const { transactions } = frame.body;
+    if (sub.awaitingSnapshot) {
+      sub.awaitingSnapshot = false;
+      const reconnect = sub.snapshots > 0;
+      sub.snapshots += 1;
+      guard(() => sub.handlers.onSnapshot(transactions, { correlationId: sub.correlationId, reconnect }));
+    } else {
+      guard(() => sub.handlers.onUpdate(transactions));
+    }
+  }
+
+  function subscribe(query: TransactionsListQuery, handlers: SubscriptionHandlers): Subscription {
+    if (closedByUs) throw new Error('the realtime client is closed');
+    const encoded = encodeQuery(transactionsQuery(query));
+    const sub: SubState = {
+      uri: `${wsPath}/transactions${encoded}`,
+      path: `${wsPath}/transactions`,
+      correlationId: newCorrelationId(),
+      handlers,
+      alive: true,
+      awaitingSnapshot: true,
+      snapshots: 0,
+    };
+    subs.set(sub.correlationId, sub);
+    if (socket && socket.readyState === WebSocket.OPEN) void sendSubscribe(socket, sub);
+    return {
+      uri: sub.uri,
+      correlationId: sub.correlationId,
+      get active() {
+        return sub.alive && !closedByUs && state.kind !== 'logged-out';
+      },
+      unsubscribe() {
+        if (!sub.alive) return;
+        sub.alive = false;
+        subs.delete(sub.correlationId);
+        if (socket && socket.readyState === WebSocket.OPEN) {
+          socket.send(
+            JSON.stringify({
+              method: 'UNSUBSCRIBE',
+              uri: sub.uri,
+              headers: { 'Correlation-Id': sub.correlationId },
+            }),
+          );
+        }
+      },
+    };
+  }
+
+  function on<K extends keyof RealtimeEvents>(event: K, fn: (value: RealtimeEvents[K]) => void): () => void {
+    listeners[event].add(fn);
+    return () => {
+      listeners[event].delete(fn);
+    };
+  }
+
+  function reconnect(): void {
+    if (closedByUs) return;
+    if (state.kind === 'logged-out' || state.kind === 'reconnecting') {
+      failures = 0;
+      connect();
+    }
+  }
+
+  function close(): void {
+    if (closedByUs) return;
+    closedByUs = true;
+    clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    stopKeepAlive();
+    const ws = socket;
+    if (ws) {
+      if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_NORMAL);
+      else ws.terminate();
+    }
+    setState({ kind: 'closed' });
+  }
+
+  // The first connection starts right away; subscriptions made before it opens are sent on open.
+  queueMicrotask(connect);
+
+  return {
+    subscribe,
+    on,
+    get state() {
+      return state;
+    },
+    reconnect,
+    close,
+  };
+}
