@@ -2,7 +2,7 @@
 // about 160 ms where plain tsc output takes about 410 ms (many small module loads).
 // Usage: node scripts/build.mjs [--if-stale]
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -56,6 +56,7 @@ function isStale() {
 }
 
 export async function build() {
+  rmSync(outdir, { recursive: true, force: true }); // no stale chunks from earlier builds
   await esbuild.build(bundleOptions([join(root, 'src/main.ts')], outdir));
 }
 

@@ -148,8 +148,15 @@ function codeOf(err: unknown): string | undefined {
   return undefined;
 }
 
-function describeNetworkCode(code: string | undefined): string {
-  if (code === undefined) return 'no usable answer';
+/** fetch's own refusals (e.g. "bad port") carry no code, only a short message in the cause. */
+function causeMessage(err: unknown): string | undefined {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  const message = cause instanceof Error ? cause.message : undefined;
+  return message && message.length <= 60 && /^[\w .,:'()-]+$/.test(message) ? message : undefined;
+}
+
+function describeNetworkCode(code: string | undefined, err?: unknown): string {
+  if (code === undefined) return causeMessage(err) ?? 'no usable answer';
   return NETWORK_CODES[code] ?? `network error (${code})`;
 }
 
@@ -296,7 +303,7 @@ export function createHttp(opts: ClientOptions): Http {
           failure = new AttemptFailure(`timed out after ${timeoutMs / 1000} s`, 'timeout', undefined);
         } else {
           const code = codeOf(err);
-          failure = new AttemptFailure(describeNetworkCode(code), 'network', code);
+          failure = new AttemptFailure(describeNetworkCode(code, err), 'network', code);
         }
         report({
           method,

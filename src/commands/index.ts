@@ -1,10 +1,13 @@
 // argv -> command. Command modules load lazily so `custody` starts on the console's code only.
+import { type SecretEnv, takeSecretEnv } from '../config/index.js';
 import { type CommandSpec, formatHelp, type Io, type Parsed, parseCommandArgs, UsageError } from './cli.js';
+import { reportError } from './report.js';
 import { VERSION } from './version.js';
 
 export interface CommandModule {
   readonly spec: CommandSpec;
-  run(parsed: Parsed, io: Io): Promise<number>;
+  /** `secrets` holds CUSTODY_API_KEY / CUSTODY_KEY_PASSPHRASE, already removed from `io.env`. */
+  run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number>;
 }
 
 interface Entry {
@@ -25,6 +28,16 @@ const commands: Readonly<Record<string, Entry>> = {
   },
 };
 
+/** The names of the commands, in the order of the help. */
+export function commandNames(): string[] {
+  return Object.keys(commands);
+}
+
+/** A command's module, or undefined for an unknown name. */
+export async function loadCommand(name: string): Promise<CommandModule | undefined> {
+  return Object.hasOwn(commands, name) ? commands[name]!.load() : undefined;
+}
+
 export function topLevelHelp(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
   const rows = Object.entries(commands).map(([n, e]) => `  ${n.padEnd(width)}  ${e.summary}`);
@@ -43,20 +56,35 @@ export function topLevelHelp(): string {
   ].join('\n');
 }
 
+/**
+ * Runs one command line and returns the exit code: 0 done, 1 failed (with a message saying what
+ * to do), 2 a mistake on the command line, 130 cancelled at a prompt. Never throws.
+ */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
+  // First of all: the secrets leave the environment before any other code can see or pass it on.
+  const secrets = takeSecretEnv(io.env);
+  try {
+    return await dispatch(argv, io, secrets);
+  } catch (err) {
+    return reportError(err, io, secrets);
+  }
+}
+
+async function dispatch(argv: readonly string[], io: Io, secrets: SecretEnv): Promise<number> {
   const [first, ...rest] = argv;
   if (first === '--version' || first === '-V') {
     io.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  if (first === 'help' || ((first === '--help' || first === '-h') && rest.length === 0)) {
+  if ((first === 'help' || first === '--help' || first === '-h') && rest.length === 0) {
     io.stdout.write(topLevelHelp());
     return 0;
   }
+  if (first === 'help') return dispatch([rest[0]!, '--help'], io, secrets);
   const isCommand = first !== undefined && !first.startsWith('-');
   const name = isCommand ? first : CONSOLE;
   const args = isCommand ? rest : argv;
-  const entry = commands[name];
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!entry) {
     io.stderr.write(`custody: unknown command '${name}'. Run \`custody --help\` for the list.\n`);
     return 2;
@@ -68,7 +96,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stdout.write(formatHelp(mod.spec));
       return 0;
     }
-    return await mod.run(parsed, io);
+    return await mod.run(parsed, io, secrets);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(

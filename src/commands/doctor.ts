@@ -1,0 +1,408 @@
+// `custody doctor`: checks each link from the config file to a signed call, one line per check,
+// and says what to do about each one that fails.
+import fsp from 'node:fs/promises';
+import { createSigner, isEncryptedKeyText, type Signer, TOKEN_LIFETIME_SECONDS } from '../auth/index.js';
+import {
+  type ApiClient,
+  ApiError,
+  CLOCK_SKEW_LIMIT_MS,
+  describeApiError,
+  NetworkError,
+} from '../client/index.js';
+import {
+  type Config,
+  ConfigError,
+  configFilePath,
+  emptyConfig,
+  errnoCode,
+  KeyFileError,
+  loadConfig,
+  profileNames,
+  resolveSettings,
+  type SecretEnv,
+  type Settings,
+} from '../config/index.js';
+import { bool, type CommandSpec, type Io, type Parsed, UsageError } from './cli.js';
+import {
+  connectionOptions,
+  describeMissing,
+  loadPrivateKey,
+  makeClient,
+  networkReason,
+  SETTINGS_HELP,
+  settingsFlags,
+} from './context.js';
+import { redact } from './report.js';
+import { shellQuote } from './shell.js';
+import { isUtf8Locale } from './terminal.js';
+
+export const spec: CommandSpec = {
+  name: 'doctor',
+  summary: 'check config, key safety, connectivity, clock and a signed call',
+  usage: ['doctor [--profile NAME] [connection flags] [--json]'],
+  options: {
+    ...connectionOptions,
+    json: { type: 'boolean', description: 'print the checks as JSON' },
+  },
+  details: `Checks, in order: the config file, the settings of the profile, the key file's safety
+(mode 0600, no symlink), that the key loads, that the server answers, the clock against the
+server's Date header (more than 30 s off fails), and two signed calls: GET /workspaces/{ws} and
+GET /workspaces/{ws}/accounts?limit=1. Each line is ✓ (passed), ✗ (failed, with what to do),
+! (a warning) or - (skipped because an earlier check failed); ASCII when the locale is not UTF-8.
+Exit code 0 when nothing failed, 1 otherwise.
+
+${SETTINGS_HELP}`,
+};
+
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+
+export interface Check {
+  name: string;
+  status: CheckStatus;
+  summary: string;
+  fix?: string;
+}
+
+const GLYPHS: Record<'utf8' | 'ascii', Record<CheckStatus, string>> = {
+  utf8: { pass: '✓', fail: '✗', warn: '!', skip: '-' },
+  ascii: { pass: '[ok]', fail: '[x]', warn: '[!]', skip: '[-]' },
+};
+
+/** Collects checks; `fix` is what the user should do next, given with each failure. */
+class Checklist {
+  readonly checks: Check[] = [];
+  add(name: string, status: CheckStatus, summary: string, fix?: string): void {
+    this.checks.push(fix === undefined ? { name, status, summary } : { name, status, summary, fix });
+  }
+  get ok(): boolean {
+    return this.checks.every((c) => c.status !== 'fail');
+  }
+}
+
+export async function run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number> {
+  if (parsed.positionals.length) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
+  const list = new Checklist();
+  const config = await checkConfigFile(list, io);
+  const settings = checkSettings(list, parsed, io, secrets, config);
+  const signer = await checkKey(list, settings, io, secrets);
+  await checkServer(list, settings, signer, io);
+  print(list, parsed, io);
+  return list.ok ? 0 : 1;
+}
+
+async function checkConfigFile(list: Checklist, io: Io): Promise<Config | undefined> {
+  const file = configFilePath(io.env);
+  try {
+    const loaded = await loadConfig(file);
+    if (!loaded.exists) {
+      list.add(
+        'config file',
+        'warn',
+        `${file} does not exist`,
+        '`custody init` creates it (not needed when flags or the environment give every setting)',
+      );
+    } else {
+      const n = profileNames(loaded.config).length;
+      list.add('config file', 'pass', `${file} is valid (${n} profile${n === 1 ? '' : 's'})`);
+    }
+    return loaded.config;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    list.add('config file', 'fail', `${err.message} (left untouched)`, err.fix);
+    return undefined;
+  }
+}
+
+function checkSettings(
+  list: Checklist,
+  parsed: Parsed,
+  io: Io,
+  secrets: SecretEnv,
+  config: Config | undefined,
+): Settings | undefined {
+  let settings: Settings;
+  try {
+    settings = resolveSettings({
+      flags: settingsFlags(parsed.values),
+      env: io.env,
+      config: config ?? emptyConfig(),
+      secrets,
+      configPath: configFilePath(io.env),
+    });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    list.add('settings', 'fail', err.message, err.fix);
+    return undefined;
+  }
+  const who = settings.profileName ? `profile ${settings.profileName}` : 'no profile (flags and environment)';
+  if (settings.missing.length) {
+    list.add(
+      'settings',
+      'fail',
+      `${who}: missing ${describeMissing(settings.missing)}`,
+      config ? '`custody init` creates a profile' : 'fix the config file first',
+    );
+  } else {
+    list.add('settings', 'pass', `${who}: workspace ${settings.workspaceId} at ${settings.baseUrl}`);
+  }
+  return settings;
+}
+
+/** Safety of the key file, then whether the key loads; the signer when it does. */
+async function checkKey(
+  list: Checklist,
+  settings: Settings | undefined,
+  io: Io,
+  secrets: SecretEnv,
+): Promise<Signer | undefined> {
+  const key = settings?.key;
+  if (!key) {
+    list.add('key file', 'skip', 'no key configured');
+    list.add('key', 'skip', 'no key configured');
+    return undefined;
+  }
+  if (key.source === 'env') {
+    list.add('key file', 'pass', 'the key comes from CUSTODY_API_KEY (no file)');
+  } else if (!(await checkKeyFile(list, key.path))) {
+    list.add('key', 'skip', 'the key file must be fixed first');
+    return undefined;
+  }
+  try {
+    const jwk = await loadPrivateKey(key, io, secrets);
+    const signer = await createSigner(jwk);
+    if (settings?.keyId !== undefined && settings.keyId !== signer.kid) {
+      list.add(
+        'key',
+        'warn',
+        `the key loads, but its key id ${signer.kid} is not the profile's keyId ${settings.keyId}`,
+        'if the key was replaced on purpose, run `custody init --key-file` again to record it',
+      );
+    } else {
+      list.add('key', 'pass', `the key loads (key id ${signer.kid})`);
+    }
+    return signer;
+  } catch (err) {
+    if (err instanceof KeyFileError) {
+      list.add('key', 'fail', err.message, err.fix);
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+async function checkKeyFile(list: Checklist, file: string): Promise<boolean> {
+  const q = shellQuote(file);
+  let stats: Awaited<ReturnType<typeof fsp.lstat>>;
+  try {
+    stats = await fsp.lstat(file);
+  } catch (err) {
+    const code = errnoCode(err);
+    list.add(
+      'key file',
+      'fail',
+      code === 'ENOENT' ? `no key file at ${file}` : `cannot read ${file}: ${code ?? 'unknown error'}`,
+      'run `custody init` to create a key, or give --key-file PATH',
+    );
+    return false;
+  }
+  if (stats.isSymbolicLink()) {
+    list.add(
+      'key file',
+      'fail',
+      `${file} is a symlink; custody reads only a regular key file`,
+      `replace the link with the file itself: cp --remove-destination "$(readlink -f ${q})" ${q} && chmod 600 ${q}`,
+    );
+    return false;
+  }
+  if (!stats.isFile()) {
+    list.add('key file', 'fail', `${file} is not a regular file`, 'point --key-file at the private key file');
+    return false;
+  }
+  const mode = (stats.mode & 0o777).toString(8).padStart(4, '0');
+  if ((stats.mode & 0o077) !== 0) {
+    list.add(
+      'key file',
+      'fail',
+      `${file} has mode ${mode}: others can read the private key`,
+      `chmod 600 ${q}`,
+    );
+    return false;
+  }
+  let encrypted = false;
+  try {
+    encrypted = isEncryptedKeyText((await fsp.readFile(file, 'utf8')).trim());
+  } catch {
+    // the next check reads it properly and says what is wrong
+  }
+  list.add(
+    'key file',
+    'pass',
+    `${file}: mode ${mode}, a regular file, ${encrypted ? 'encrypted with a passphrase' : 'not encrypted'}`,
+  );
+  return true;
+}
+
+function skewText(skewMs: number): string {
+  const s = Math.round(Math.abs(skewMs) / 1000);
+  // skewMs is the server's clock minus ours.
+  return skewMs > 0 ? `${s} s behind the server's` : `${s} s ahead of the server's`;
+}
+
+const CLOCK_FIX = 'sync your clock (e.g. timedatectl set-ntp true, or chronyc makestep)';
+
+async function checkServer(
+  list: Checklist,
+  settings: Settings | undefined,
+  signer: Signer | undefined,
+  io: Io,
+): Promise<void> {
+  const names = ['connection', 'clock', 'workspace', 'accounts'];
+  if (!settings || settings.baseUrl === undefined || settings.workspaceId === undefined || !signer) {
+    for (const name of names) list.add(name, 'skip', 'needs the settings and a key that loads');
+    return;
+  }
+  const { baseUrl, workspaceId } = settings;
+  let client: ApiClient;
+  try {
+    client = makeClient(
+      signer,
+      { baseUrl, workspaceId, proxy: settings.proxy },
+      // One honest try each: a retry would hide what doctor is here to show.
+      { retry: { limit: 0 }, timeoutMs: 10_000, env: io.env },
+    );
+  } catch (err) {
+    list.add('connection', 'fail', `cannot use ${baseUrl}: ${(err as Error).message}`, 'fix the base URL');
+    for (const name of names.slice(1)) list.add(name, 'skip', 'needs a connection');
+    return;
+  }
+
+  let workspaceError: unknown;
+  let workspaceName: string | undefined;
+  try {
+    workspaceName = (await client.workspaces.get()).name;
+  } catch (err) {
+    workspaceError = err;
+  }
+
+  if (workspaceError instanceof NetworkError) {
+    list.add(
+      'connection',
+      'fail',
+      `cannot reach ${baseUrl}: ${networkReason(workspaceError)}`,
+      networkFix(workspaceError),
+    );
+    for (const name of names.slice(1)) list.add(name, 'skip', 'needs a connection');
+    return;
+  }
+  const status = workspaceError instanceof ApiError ? workspaceError.status : 200;
+  list.add('connection', 'pass', `${baseUrl} answers (HTTP ${status})`);
+
+  const skew = client.http.clockSkewMs;
+  const badClock = skew !== undefined && Math.abs(skew) > CLOCK_SKEW_LIMIT_MS;
+  // Beyond the token lifetime the server refuses every signature: then the clock is the cause.
+  const clockBreaksSignatures = skew !== undefined && Math.abs(skew) > TOKEN_LIFETIME_SECONDS * 1000;
+  if (skew === undefined) {
+    list.add('clock', 'warn', 'the server sent no Date header; the clock cannot be compared');
+  } else if (badClock) {
+    list.add(
+      'clock',
+      'fail',
+      `this computer's clock is ${skewText(skew)} (signatures fail beyond ${TOKEN_LIFETIME_SECONDS} s)`,
+      CLOCK_FIX,
+    );
+  } else {
+    list.add('clock', 'pass', `within ${Math.round(Math.abs(skew) / 1000)} s of the server's clock`);
+  }
+
+  const wsCall = `GET /workspaces/${workspaceId}`;
+  if (workspaceError !== undefined) {
+    list.add(
+      'workspace',
+      'fail',
+      ...explainCallFailure(workspaceError, wsCall, settings, signer.kid, clockBreaksSignatures),
+    );
+    list.add('accounts', 'skip', 'needs the workspace call to pass');
+    return;
+  }
+  list.add('workspace', 'pass', `signed ${wsCall}: ${workspaceName}`);
+
+  const accountsCall = `GET /workspaces/${workspaceId}/accounts?limit=1`;
+  try {
+    const accounts = await client.accounts.list({ limit: 1 });
+    list.add(
+      'accounts',
+      'pass',
+      `signed ${accountsCall}: ${accounts.length ? 'an account' : 'no accounts'} listed`,
+    );
+  } catch (err) {
+    list.add(
+      'accounts',
+      'fail',
+      ...explainCallFailure(err, accountsCall, settings, signer.kid, clockBreaksSignatures),
+    );
+  }
+}
+
+function networkFix(err: NetworkError): string {
+  if (err.timedOut) return 'the server did not answer: check the base URL, a firewall, and the proxy';
+  const code = err.code ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'check the host name in the base URL and your DNS';
+  if (/CERT|TLS|SELF_SIGNED/.test(code)) {
+    return 'the TLS certificate is not trusted: check the base URL; behind an inspecting proxy set NODE_EXTRA_CA_CERTS';
+  }
+  return 'check the base URL (custody config show), that the server is up, and the proxy (--proxy, HTTPS_PROXY, NO_PROXY)';
+}
+
+function explainCallFailure(
+  err: unknown,
+  call: string,
+  settings: Settings,
+  kid: string,
+  clockBreaksSignatures: boolean,
+): [string, string | undefined] {
+  if (!(err instanceof ApiError)) {
+    if (err instanceof NetworkError) return [`${call}: ${err.message}`, networkFix(err)];
+    return [`${call}: ${redact(err instanceof Error ? err.message : String(err))}`, undefined];
+  }
+  const id = err.correlationId ? ` (correlation id ${err.correlationId})` : '';
+  switch (err.status) {
+    case 401:
+      return [
+        `${call} → 401: the signature was not accepted: the key ${kid} is not accepted yet, or it was rotated out${id}`,
+        clockBreaksSignatures
+          ? `${CLOCK_FIX} first: a clock more than ${TOKEN_LIFETIME_SECONDS} s off fails every signature`
+          : 'accept the key in the workspace settings → API keys; if it was rotated, run `custody init` with the new key',
+      ];
+    case 403:
+      return [
+        `${call} → 403: the key ${kid} is unknown or revoked, or its role does not allow this call${id}`,
+        `look the key id up in the workspace settings → API keys: add it (again), or give it a role that can read (view-only or higher)`,
+      ];
+    case 404:
+      return [
+        `${call} → 404: workspace ${settings.workspaceId} was not found${id}`,
+        'check the workspace id (custody config show); `custody init` discovers it from the key',
+      ];
+    default:
+      return [describeApiError(err), undefined];
+  }
+}
+
+function print(list: Checklist, parsed: Parsed, io: Io): void {
+  if (bool(parsed.values, 'json')) {
+    io.stdout.write(`${JSON.stringify({ ok: list.ok, checks: list.checks }, null, 2)}\n`);
+    return;
+  }
+  const glyphs = GLYPHS[isUtf8Locale(io.env) ? 'utf8' : 'ascii'];
+  const glyphWidth = Math.max(...Object.values(glyphs).map((g) => g.length));
+  const nameWidth = Math.max(...list.checks.map((c) => c.name.length));
+  const indent = ' '.repeat(glyphWidth + nameWidth + 3);
+  const lines: string[] = [];
+  for (const c of list.checks) {
+    lines.push(`${glyphs[c.status].padEnd(glyphWidth)} ${c.name.padEnd(nameWidth)}  ${c.summary}`);
+    if (c.fix !== undefined && c.status !== 'pass') lines.push(`${indent}to fix: ${c.fix}`);
+  }
+  const failed = list.checks.filter((c) => c.status === 'fail').length;
+  lines.push('', failed === 0 ? 'All checks passed.' : `${failed} check${failed === 1 ? '' : 's'} failed.`);
+  io.stdout.write(`${lines.join('\n')}\n`);
+}
