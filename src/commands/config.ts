@@ -58,7 +58,7 @@ export async function run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<n
   }
   if (sub === 'use') {
     if (args.length !== 1) throw new UsageError('config use takes one profile name');
-    return use(args[0]!, io);
+    return switchProfile(args[0]!, io);
   }
   if (args.length > 0) throw new UsageError(`config ${sub} takes no arguments (got '${args[0]}')`);
   return sub === 'show' ? show(parsed, io, secrets) : list(parsed, io);
@@ -182,7 +182,7 @@ async function list(parsed: Parsed, io: Io): Promise<number> {
 
 // --- use ---
 
-async function use(name: string, io: Io): Promise<number> {
+async function switchProfile(name: string, io: Io): Promise<number> {
   const file = configFilePath(io.env);
   const { config } = await loadConfig(file);
   await saveConfig(file, setActiveProfile(config, name));
