@@ -26,6 +26,10 @@ const commands: Readonly<Record<string, Entry>> = {
     summary: 'check config, key safety, connectivity, clock and a signed call',
     load: () => import('./doctor.js'),
   },
+  sandbox: {
+    summary: 'run a local server of the custody API with a living demo workspace',
+    load: () => import('./sandbox.js'),
+  },
 };
 
 /** The names of the commands, in the order of the help. */

@@ -3,7 +3,10 @@ import {
   AccountsQuerySchema,
   AddressesQuerySchema,
   AssetPricesQuerySchema,
+  AssetsQuerySchema,
+  NetworksQuerySchema,
   SymbolPricesQuerySchema,
+  SymbolsQuerySchema,
   TransactionsQuerySchema,
 } from '../../src/contract/index.js';
 import { issuePaths, mustParse } from './helpers.js';
@@ -52,6 +55,43 @@ describe('query strings', () => {
       { transactionStatuses: ['brand-new'] },
     ],
     ['unknown parameters are dropped', AccountsQuerySchema, 'foo=bar', {}],
+    [
+      'transactions: the OpenAPI extras',
+      TransactionsQuerySchema,
+      'externalId=e1&fromAddress=0xA&toAccountId=a2&address=0xB&accountTypes=vault&terminatedAtFrom=1&terminatedAtTo=2&includeCurrentSigningRequest=true&canSignWithDeviceId=d1&includeAttestationSignature=false',
+      {
+        externalId: 'e1',
+        fromAddress: '0xA',
+        toAccountId: 'a2',
+        address: '0xB',
+        accountTypes: ['vault'],
+        terminatedAtFrom: '1',
+        terminatedAtTo: '2',
+        includeCurrentSigningRequest: true,
+        canSignWithDeviceId: 'd1',
+        includeAttestationSignature: false,
+      },
+    ],
+    ['the largest page', TransactionsQuerySchema, 'limit=1000', { limit: '1000' }],
+    ['networks', NetworksQuerySchema, 'networkIds=ETH,BTC', { networkIds: ['ETH', 'BTC'] }],
+    [
+      'assets',
+      AssetsQuerySchema,
+      'assetIds=1,2&networkIds=ETH&symbolIds=s1&contractAddress=0xA&contractIssuer=i&assetType=nft&used=TRUE&search=us&limit=10&offset=5',
+      {
+        assetIds: ['1', '2'],
+        networkIds: ['ETH'],
+        symbolIds: ['s1'],
+        contractAddress: '0xA',
+        contractIssuer: 'i',
+        assetType: 'nft',
+        used: true,
+        search: 'us',
+        limit: '10',
+        offset: '5',
+      },
+    ],
+    ['symbols', SymbolsQuerySchema, 'symbolIds=s1&assetIds=1&limit=2', { symbolIds: ['s1'], assetIds: ['1'], limit: '2' }],
   ] as const)('reads %s', (_name, schema, text, expected) => {
     expect(mustParse(schema, query(text))).toEqual(expected);
   });
@@ -63,6 +103,11 @@ describe('query strings', () => {
     ['boolean not a boolean', AccountsQuerySchema, 'isTestnet=maybe', ['isTestnet']],
     ['updatedAtFrom as a date', TransactionsQuerySchema, 'updatedAtFrom=2024-01-01', ['updatedAtFrom']],
     ['used with ids', SymbolPricesQuerySchema, 'used=true&baseAssetIds=1', ['used']],
+    ['a page over 1000', TransactionsQuerySchema, 'limit=1001', ['limit']],
+    ['a page over 1000 (accounts)', AccountsQuerySchema, 'limit=99999', ['limit']],
+    ['an asset search of one character', AssetsQuerySchema, 'search=u', ['search']],
+    ['symbols limit not a number', SymbolsQuerySchema, 'limit=x', ['limit']],
+    ['terminatedAtFrom as a date', TransactionsQuerySchema, 'terminatedAtFrom=2024-01-01', ['terminatedAtFrom']],
   ] as const)('rejects %s', (_name, schema, text, paths) => {
     expect(issuePaths(schema, query(text))).toEqual(paths);
   });

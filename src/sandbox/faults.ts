@@ -1,0 +1,89 @@
+// The chaos spec at work: draws for the HTTP edge and the frames, timers for the socket faults.
+// Draws come from a generator seeded by the sandbox's seed, so a run repeats as far as the order
+// of requests does. Timers run on real time (not the world's clock): they stand for the network.
+import { type ChaosSpec, checkChaos, parseChaos } from './chaos.js';
+import { type Failure, failure } from './errors.js';
+import { createRandom } from './random.js';
+
+export interface SocketFaults {
+  /** Drops every socket without a close frame (1006 at the client). */
+  dropAll(): void;
+  /** Closes every socket with 4001 (token refresh). */
+  closeAll4001(): void;
+  /** Stalls one socket (chosen with `pick`). */
+  stallOne(pick: (count: number) => number): void;
+}
+
+export type HttpFault = Failure & { chaos: '503' | '429' };
+
+export interface Faults {
+  readonly spec: ChaosSpec | undefined;
+  set(spec: ChaosSpec | string | undefined): void;
+  /** A 503 or 429 for this request, or undefined (most of the time). */
+  httpFault(): HttpFault | undefined;
+  /** Added latency for this answer in ms (0 without chaos). */
+  latencyMs(): number;
+  /** True when this frame is to be replaced by garbage. */
+  garbage(): boolean;
+  stop(): void;
+}
+
+// 0x5eed: the faults draw from their own sequence, apart from anything the world draws.
+const STREAM = 0x5eed;
+
+export function createFaults(seed: number, sockets: SocketFaults): Faults {
+  const random = createRandom((seed ^ STREAM) >>> 0);
+  let current: ChaosSpec | undefined;
+  let timers: NodeJS.Timeout[] = [];
+
+  function every(seconds: number | undefined, fn: () => void): void {
+    if (seconds === undefined) return;
+    const timer = setInterval(fn, seconds * 1000);
+    timer.unref();
+    timers.push(timer);
+  }
+
+  function stop(): void {
+    for (const timer of timers) clearInterval(timer);
+    timers = [];
+  }
+
+  return {
+    get spec() {
+      return current;
+    },
+    set(spec) {
+      const next = typeof spec === 'string' ? parseChaos(spec) : spec && checkChaos({ ...spec });
+      stop();
+      current = next && Object.values(next).some((v) => v !== undefined) ? next : undefined;
+      if (!current) return;
+      every(current.dropEverySeconds, () => sockets.dropAll());
+      every(current.close4001EverySeconds, () => sockets.closeAll4001());
+      every(current.stallEverySeconds, () => sockets.stallOne((count) => Math.floor(random() * count)));
+    },
+    httpFault() {
+      const s503 = current?.share503 ?? 0;
+      const s429 = current?.share429 ?? 0;
+      if (s503 + s429 === 0) return undefined;
+      const draw = random();
+      const retry = { 'Retry-After': '1' };
+      if (draw < s503) {
+        return { ...failure('service-unavailable', 'chaos: a share of requests is refused with 503 (--chaos)', retry), chaos: '503' };
+      }
+      if (draw < s503 + s429) {
+        return { ...failure('too-many-requests', 'chaos: a share of requests is refused with 429 (--chaos)', retry), chaos: '429' };
+      }
+      return undefined;
+    },
+    latencyMs() {
+      const latency = current?.latencyMs;
+      if (!latency) return 0;
+      return Math.round(latency.min + random() * (latency.max - latency.min));
+    },
+    garbage() {
+      const share = current?.garbageShare ?? 0;
+      return share > 0 && random() < share;
+    },
+    stop,
+  };
+}

@@ -1,0 +1,234 @@
+// The sandbox: a faithful local server of the custody API (../shared/design/sandbox.md). One port
+// serves HTTP (Hono routes behind our own edge) and the WebSocket on `/ws`; the world beside it
+// (./world/) holds the workspace and moves it through time.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PrivateJwk, PublicJwk } from '../auth/index.js';
+import { createAuthenticator } from './auth.js';
+import { type ChaosSpec, checkChaos, parseChaos } from './chaos.js';
+import { createFaults } from './faults.js';
+import { answerOnSocket, bugText, createClientErrorHandler, createRequestListener, sendOutcome } from './http.js';
+import { createKeyRegistry, type KeyOptions, type KeySpec, type KeyState, type Role } from './keys.js';
+import { createRealtimeHub } from './realtime.js';
+import { createRoutes } from './routes.js';
+import { type LogSink, safeLog, safeTap, type SandboxResponse } from './tap.js';
+import type { WorldPort } from './world-port.js';
+import { type Clock, createSystemClock, createWorld, type World } from './world/index.js';
+
+export { type ChaosSpec, ChaosSpecError, formatChaos, parseChaos } from './chaos.js';
+export { MAX_BODY_BYTES } from './http.js';
+export type { KeyOptions, KeySpec, KeyState, Role } from './keys.js';
+export { isKeyState, isRole } from './keys.js';
+export type { SandboxResponse } from './tap.js';
+
+/** The seed when none is given: two runs without `--seed` show the same world. */
+export const DEFAULT_SEED = 1;
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+export const DEFAULT_TICK_INTERVAL_MS = 100;
+
+export interface SandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  seed?: number;
+  /** Speed of the system clock (ignored when `clock` is given); default 1. */
+  speed?: number;
+  /** Past transactions generated at start (the world's default when absent). */
+  history?: number;
+  /** New transactions every few seconds (the world's default when absent). */
+  generator?: boolean;
+  /** The world's clock: a ManualClock for tests; default createSystemClock({ speed }). */
+  clock?: Clock;
+  /**
+   * The clock tokens are checked against (iat ± 300 s, exp), epoch ms. Default the wall clock:
+   * callers sign with theirs, whatever time the world is at (a manual or a sped-up clock).
+   */
+  authNow?: () => number;
+  /** Faults on purpose; off by default. */
+  chaos?: ChaosSpec | string;
+  keys?: KeySpec[];
+  /** A socket with no message and no ping for this long is closed; default 60000. */
+  idleTimeoutMs?: number;
+  /** How often the world runs on its own; default 100; 0 = only before each request. */
+  tickIntervalMs?: number;
+  /** One line per request, and anything that went wrong; default none. */
+  log?: LogSink;
+  /** Every HTTP answer and every WebSocket frame, as sent. */
+  onResponse?: (response: SandboxResponse) => void;
+}
+
+export interface RegisteredKey {
+  kid: string;
+  role: Role;
+  state: KeyState;
+}
+
+export interface SandboxHandle {
+  /** `http://127.0.0.1:PORT` */
+  readonly baseUrl: string;
+  /** `ws://127.0.0.1:PORT/ws` */
+  readonly wsUrl: string;
+  readonly port: number;
+  readonly workspaceId: string;
+  readonly world: World;
+  readonly clock: Clock;
+  /** Keeps only the public half; the same kid again replaces the entry. Throws on a bad key or role. */
+  registerKey(jwk: PublicJwk | PrivateJwk, role: Role, opts?: KeyOptions): { kid: string };
+  /** Throws for an unknown kid. Live subscriptions of a key that may no longer be used end. */
+  setKeyState(kid: string, state: KeyState): void;
+  keys(): RegisteredKey[];
+  /** Throws ChaosSpecError for a bad spec; undefined turns chaos off. */
+  setChaos(spec: ChaosSpec | string | undefined): void;
+  /** Closes the sockets (1001), the timers and the server. Idempotent. */
+  close(): Promise<void>;
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => reject(err);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
+  const host = opts.host ?? '127.0.0.1';
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const tickIntervalMs = opts.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS;
+  if (!(Number.isFinite(idleTimeoutMs) && idleTimeoutMs > 0)) throw new RangeError('idleTimeoutMs must be > 0');
+  if (!(Number.isFinite(tickIntervalMs) && tickIntervalMs >= 0)) {
+    throw new RangeError('tickIntervalMs must be >= 0');
+  }
+  // A bad spec fails here, before anything is built.
+  const chaos = typeof opts.chaos === 'string' ? parseChaos(opts.chaos) : opts.chaos && checkChaos({ ...opts.chaos });
+  const log = safeLog(opts.log);
+  const tap = safeTap(opts.onResponse, log);
+  const clock = opts.clock ?? createSystemClock({ speed: opts.speed ?? 1 });
+
+  const worldOptions: Parameters<typeof createWorld>[0] = { seed, clock };
+  if (opts.history !== undefined) worldOptions.history = opts.history;
+  if (opts.generator !== undefined) worldOptions.generator = opts.generator;
+  const world = createWorld(worldOptions);
+  // The server's view of the world (world-port.ts): a type error here means the two drifted.
+  const port: WorldPort = world;
+
+  const advance = () => {
+    try {
+      port.advance();
+    } catch (err) {
+      log(`sandbox bug in the world's advance: ${bugText(err)}`);
+    }
+  };
+
+  const owner = port.members[0]?.userId ?? 'owner';
+  const registry = createKeyRegistry(owner);
+  for (const key of opts.keys ?? []) {
+    const { jwk, role, ...rest } = key;
+    registry.register(jwk, role, rest);
+  }
+  const auth = createAuthenticator(registry, opts.authNow ?? Date.now);
+
+  // The hub and the faults refer to each other (faults act on sockets; frames draw garbage). The
+  // socket faults run from timers, which fire only after the hub below exists.
+  const faults = createFaults(seed, {
+    dropAll: () => realtime.dropAll(),
+    closeAll4001: () => realtime.closeAll4001(),
+    stallOne: (pick) => realtime.stallOne(pick),
+  });
+  faults.set(chaos);
+  const realtime = createRealtimeHub({ world: port, auth, faults, idleTimeoutMs, advance, tap, log });
+
+  const app = createRoutes(port, sendOutcome);
+  app.onError((err, c) => {
+    const ctx = c.env.ctx;
+    log(`sandbox bug on ${ctx.method} ${ctx.path} (correlation id ${ctx.correlationId}): ${bugText(err)}`);
+    const message = `the sandbox failed on this request: a bug in the sandbox (correlation id ${ctx.correlationId})`;
+    return new Response(JSON.stringify({ error: 'internal-error', message }), { status: 500 });
+  });
+
+  const listener = createRequestListener({ app, auth, faults, advance, tap, log });
+  const server = createServer(
+    // No Host needed: only the raw target matters, and a client without one still gets JSON.
+    { requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000, requireHostHeader: false },
+    listener,
+  );
+  server.on('clientError', createClientErrorHandler(tap, log));
+  // An `Expect` other than 100-continue is ignored (node would answer 417 itself, without JSON).
+  server.on('checkExpectation', listener);
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => {});
+    const target = req.url ?? '';
+    const path = target.split('?')[0];
+    if (path === '/ws') {
+      try {
+        realtime.handleUpgrade(req, socket, head);
+      } catch (err) {
+        log(`sandbox bug on a WebSocket upgrade: ${bugText(err)}`);
+        socket.destroy();
+      }
+      return;
+    }
+    const request = { method: req.method ?? '', target };
+    answerOnSocket(socket, 404, { error: 'not-found', message: 'the WebSocket endpoint is /ws' }, tap, log, request);
+  });
+
+  let ticker: NodeJS.Timeout | undefined;
+  if (tickIntervalMs > 0) {
+    ticker = setInterval(advance, tickIntervalMs);
+    ticker.unref();
+  }
+
+  let address: AddressInfo;
+  try {
+    address = await listen(server, opts.port ?? 0, host);
+  } catch (err) {
+    clearInterval(ticker);
+    faults.stop();
+    await realtime.close();
+    throw err;
+  }
+  const baseUrl = `http://${hostForUrl(host)}:${address.port}`;
+  log(`custody sandbox listening on ${baseUrl} (workspace ${port.workspace.workspaceId})`);
+
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl,
+    wsUrl: `${baseUrl.replace(/^http/, 'ws')}/ws`,
+    port: address.port,
+    workspaceId: port.workspace.workspaceId,
+    world,
+    clock,
+    registerKey(jwk, role, keyOpts) {
+      return { kid: registry.register(jwk, role, keyOpts).kid };
+    },
+    setKeyState(kid, state) {
+      registry.setState(kid, state);
+      realtime.keyChanged(kid, state);
+    },
+    keys: () => registry.list().map(({ kid, role, state }) => ({ kid, role, state })),
+    setChaos(spec) {
+      faults.set(spec);
+    },
+    close() {
+      closed ??= (async () => {
+        clearInterval(ticker);
+        faults.stop();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        await realtime.close();
+        server.closeAllConnections();
+        await stopped;
+        log('custody sandbox stopped');
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,254 @@
+// The endpoints (custody-api.md and wire notes §5), routed by Hono. Each route names the
+// permission it needs (roles.ts) and reads its query and body with the contract's schemas.
+// Authentication happened before (http.ts): every handler runs for a known, active key.
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import {
+  AccountsQuerySchema,
+  AddressesQuerySchema,
+  ApproveRequestSchema,
+  AssetPricesQuerySchema,
+  AssetsQuerySchema,
+  CancelRequestSchema,
+  CreateTransactionRequestSchema,
+  DeclineRequestSchema,
+  NetworksQuerySchema,
+  SwapRouteRequestSchema,
+  SymbolPricesQuerySchema,
+  SymbolsQuerySchema,
+  TransactionsQuerySchema,
+  toWireDryRunTransaction,
+  toWireTransaction,
+  toWireTransactionList,
+} from '../contract/index.js';
+import { type ErrorCode, type Failure, failure, quote, STATUS_OF } from './errors.js';
+import type { KeyEntry } from './keys.js';
+import { type Permission, roleAllows } from './roles.js';
+import { knownParams, type Parsed, parseBody, parseQuery } from './validation.js';
+import type { ActionResult, WorldPort } from './world-port.js';
+
+/** One request as the edge read it: the raw target and body, exactly as received. */
+export interface RequestContext {
+  readonly method: string;
+  /** The request target exactly as received (what the token signs). */
+  readonly target: string;
+  /** The target before `?`. */
+  readonly path: string;
+  /** The target after `?` (without a fragment), '' when there is none. */
+  readonly rawQuery: string;
+  readonly body: string;
+  readonly correlationId: string;
+  readonly key: KeyEntry;
+}
+
+export interface Reply {
+  readonly ok: true;
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export type Outcome = Reply | Failure;
+
+type Bindings = { ctx: RequestContext };
+type Handler = (params: Record<string, string>, ctx: RequestContext) => Outcome;
+
+const ok = (body: unknown, status = 200): Reply => ({ ok: true, status, body });
+
+/** Decision: `GET /workspaces/{ws}` takes the OpenAPI's parameters and ignores them (one workspace). */
+const WorkspaceQuerySchema = z.object({
+  workspaceIds: z.string().optional(),
+  includeSettings: z.string().optional(),
+  limit: z.string().optional(),
+  offset: z.string().optional(),
+});
+const NoQuerySchema = z.object({});
+
+/** A query schema with its parameter names, computed once. */
+function querySpec<S extends z.ZodObject>(schema: S) {
+  const known = knownParams(schema);
+  return (rawQuery: string): Parsed<z.output<S>> => parseQuery(schema, known, rawQuery);
+}
+
+const query = {
+  none: querySpec(NoQuerySchema),
+  workspace: querySpec(WorkspaceQuerySchema),
+  accounts: querySpec(AccountsQuerySchema),
+  addresses: querySpec(AddressesQuerySchema),
+  transactions: querySpec(TransactionsQuerySchema),
+  networks: querySpec(NetworksQuerySchema),
+  assets: querySpec(AssetsQuerySchema),
+  symbols: querySpec(SymbolsQuerySchema),
+  symbolPrices: querySpec(SymbolPricesQuerySchema),
+  assetPrices: querySpec(AssetPricesQuerySchema),
+};
+
+function fromWorld(result: { status: number; code: string; message: string }): Failure {
+  const code = (Object.hasOwn(STATUS_OF, result.code) ? result.code : 'bad-request') as ErrorCode;
+  return { ok: false, status: result.status, error: code, message: result.message };
+}
+
+function action(result: ActionResult): Outcome {
+  return result.ok ? ok(toWireTransaction(result.value)) : fromWorld(result);
+}
+
+function notFound(what: string, id: string): Failure {
+  return failure('not-found', `no ${what} with id ${JSON.stringify(quote(id, 80))}`);
+}
+
+/**
+ * The Hono app. `send` turns an outcome into the Response the edge writes out; every error is a
+ * value here, so a throw reaching Hono's onError is a bug (the edge logs it).
+ */
+export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outcome) => Response) {
+  const app = new Hono<{ Bindings: Bindings }>();
+  const workspaceId = world.workspace.workspaceId;
+
+  function route(method: 'GET' | 'POST', path: string, permission: Permission, what: string, run: Handler) {
+    app.on(method, path, (c) => {
+      const ctx = c.env.ctx;
+      if (!roleAllows(ctx.key.role, permission)) {
+        return send(c, failure('forbidden', `role ${ctx.key.role} cannot ${what}`));
+      }
+      const params = c.req.param() as Record<string, string>;
+      // Decision: a workspace other than the key's is 403, like any resource the key may not see.
+      if (params.ws !== undefined && params.ws !== workspaceId) {
+        return send(
+          c,
+          failure('forbidden', `this key is bound to workspace ${workspaceId}, not ${quote(params.ws, 80)}`),
+        );
+      }
+      return send(c, run(params, ctx));
+    });
+  }
+
+  const ws = '/workspaces/:ws';
+  const tx = `${ws}/transactions/:id`;
+
+  route('GET', '/workspaces', 'read', 'list workspaces', (_p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    return q.ok ? ok({ workspaces: [world.workspace] }) : q;
+  });
+  route('GET', ws, 'read', 'read the workspace', (_p, ctx) => {
+    const q = query.workspace(ctx.rawQuery);
+    return q.ok ? ok(world.workspace) : q;
+  });
+  route('GET', `${ws}/accounts`, 'core', 'list accounts', (_p, ctx) => {
+    const q = query.accounts(ctx.rawQuery);
+    return q.ok ? ok({ accounts: world.accounts(q.value) }) : q;
+  });
+  route('GET', `${ws}/accounts/:accountId`, 'core', 'read accounts', (p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const account = world.account(p.accountId!);
+    return account ? ok(account) : notFound('account', p.accountId!);
+  });
+  route('GET', `${ws}/addresses`, 'read', 'list addresses', (_p, ctx) => {
+    const q = query.addresses(ctx.rawQuery);
+    return q.ok ? ok({ addresses: world.addresses(q.value) }) : q;
+  });
+  route('GET', `${ws}/transactions`, 'core', 'list transactions', (_p, ctx) => {
+    const q = query.transactions(ctx.rawQuery);
+    return q.ok ? ok(toWireTransactionList({ transactions: world.transactions(q.value) })) : q;
+  });
+  route('POST', `${ws}/transactions`, 'write', 'create transactions', (_p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const body = parseBody(CreateTransactionRequestSchema, ctx.body);
+    if (!body.ok) return body;
+    const result = world.create(body.value, ctx.key.userId);
+    if (!result.ok) return fromWorld(result);
+    return ok(toWireTransaction(result.value), result.created === false ? 200 : 201);
+  });
+  route('POST', `${ws}/transactions/swap-route`, 'read', 'ask for a swap route', (_p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const body = parseBody(SwapRouteRequestSchema, ctx.body);
+    if (!body.ok) return body;
+    const result = world.swapRoute(body.value);
+    return result.ok ? ok(toWireDryRunTransaction(result.value)) : fromWorld(result);
+  });
+  route('GET', tx, 'core', 'read transactions', (p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const found = world.transaction(p.id!);
+    return found ? ok(toWireTransaction(found)) : notFound('transaction', p.id!);
+  });
+  route('GET', `${tx}/events`, 'read', 'read transaction events', (p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const events = world.events(p.id!);
+    return events ? ok({ events }) : notFound('transaction', p.id!);
+  });
+  route('POST', `${tx}/decline`, 'write', 'decline transactions', (p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const body = parseBody(DeclineRequestSchema, ctx.body);
+    return body.ok ? action(world.decline(p.id!, ctx.key.userId, body.value.reason)) : body;
+  });
+  route('POST', `${tx}/approve`, 'write', 'approve transactions', (p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const body = parseBody(ApproveRequestSchema, ctx.body);
+    return body.ok ? action(world.approve(p.id!, ctx.key.userId)) : body;
+  });
+  route('POST', `${tx}/cancel`, 'write', 'cancel transactions', (p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const body = parseBody(CancelRequestSchema, ctx.body);
+    return body.ok ? action(world.cancel(p.id!, ctx.key.userId, body.value.reason)) : body;
+  });
+  route('GET', `${ws}/symbol-market-prices`, 'read', 'read market prices', (_p, ctx) => {
+    const q = query.symbolPrices(ctx.rawQuery);
+    if (!q.ok) return q;
+    // Decision: the workspace-scoped prices are `used=true` unless ids are asked for.
+    const { baseSymbolIds, baseAssetIds, used } = q.value;
+    const filter = baseSymbolIds || baseAssetIds || used !== undefined ? q.value : { ...q.value, used: true };
+    return ok({ prices: world.symbolPrices(filter) });
+  });
+
+  route('GET', '/dictionary/networks', 'read', 'read the dictionary', (_p, ctx) => {
+    const q = query.networks(ctx.rawQuery);
+    return q.ok ? ok({ networks: world.networks(q.value) }) : q;
+  });
+  route('GET', '/dictionary/networks/:networkId', 'read', 'read the dictionary', (p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const network = world.network(p.networkId!);
+    return network ? ok(network) : notFound('network', p.networkId!);
+  });
+  route('GET', '/dictionary/assets', 'read', 'read the dictionary', (_p, ctx) => {
+    const q = query.assets(ctx.rawQuery);
+    return q.ok ? ok({ assets: world.assets(q.value) }) : q;
+  });
+  route('GET', '/dictionary/assets/:assetId', 'read', 'read the dictionary', (p, ctx) => {
+    // The OpenAPI lists the list filters here too: they are checked, then ignored.
+    const q = query.assets(ctx.rawQuery);
+    if (!q.ok) return q;
+    const asset = world.asset(p.assetId!);
+    return asset ? ok(asset) : notFound('asset', p.assetId!);
+  });
+  route('GET', '/dictionary/symbols', 'read', 'read the dictionary', (_p, ctx) => {
+    const q = query.symbols(ctx.rawQuery);
+    return q.ok ? ok({ symbols: world.symbols(q.value) }) : q;
+  });
+  route('GET', '/dictionary/symbols/:symbolId', 'read', 'read the dictionary', (p, ctx) => {
+    const q = query.symbols(ctx.rawQuery);
+    if (!q.ok) return q;
+    const symbol = world.symbols({ symbolIds: [p.symbolId!] }).find((s) => s.symbolId === p.symbolId);
+    return symbol ? ok(symbol) : notFound('symbol', p.symbolId!);
+  });
+  route('GET', '/dictionary/symbol-market-prices', 'read', 'read market prices', (_p, ctx) => {
+    const q = query.symbolPrices(ctx.rawQuery);
+    return q.ok ? ok({ prices: world.symbolPrices(q.value) }) : q;
+  });
+  route('GET', '/dictionary/asset-market-prices', 'read', 'read market prices', (_p, ctx) => {
+    const q = query.assetPrices(ctx.rawQuery);
+    return q.ok ? ok({ prices: world.assetPrices(q.value) }) : q;
+  });
+
+  app.notFound((c) => {
+    const ctx = c.env.ctx;
+    return send(c, failure('not-found', `no endpoint ${ctx.method} ${quote(ctx.path, 200)}`));
+  });
+  return app;
+}

@@ -1,0 +1,201 @@
+// The world's state and the few operations every part uses: stamping and applying a change
+// (updatedAt strictly increasing, terminatedAt at terminal statuses, onChange in order),
+// scheduling a transaction's next step, and the approval policy.
+
+import { isTerminalStatus, type QuoteDetails, type Transaction } from '../../contract/index.js';
+import { compareDecimal } from '../../format/index.js';
+import { type AssetInfo, Catalog } from './catalog.js';
+import type { Clock } from './clock.js';
+import { Heap } from './heap.js';
+import { Market, type PriceSnapshot } from './market.js';
+import { usdValue } from './money.js';
+import { type PresentContext, presentTransaction } from './present.js';
+import { type Approval, newLive, type TxRecord } from './records.js';
+import { mix, Rng, streamSeed } from './rng.js';
+import { TxStore } from './store.js';
+import { type AccountInfo, buildWorkspace, limitFor, type WorkspaceData } from './workspace.js';
+
+/** A swap quote handed out by the swap route, remembered for `POST /transactions`. */
+export interface QuoteRecord {
+  readonly quoteId: string;
+  readonly accountId: string;
+  readonly fromAssetId: string;
+  readonly toAssetId: string;
+  readonly fromAmount: string;
+  readonly toAmount: string;
+  readonly expiresAt: number;
+  readonly details: QuoteDetails;
+  readonly snap: PriceSnapshot;
+  usedBy: string | undefined;
+}
+
+/** Types the approval policy looks at: those that send value out of the workspace. */
+const POLICY_TYPES = new Set(['withdrawal', 'swap-aggregator', 'bridge', 'fiat-out']);
+
+export class Core implements PresentContext {
+  readonly catalog = new Catalog();
+  readonly market: Market;
+  readonly data: WorkspaceData;
+  readonly workspaceId: string;
+  readonly store = new TxStore();
+  readonly heap = new Heap<TxRecord>();
+  readonly accountById = new Map<string, AccountInfo>();
+  readonly listeners = new Set<(tx: Transaction) => void>();
+  readonly quotes = new Map<string, QuoteRecord>();
+  /** `accountId \n externalId` → transaction created through the API. */
+  readonly idempotency = new Map<string, TxRecord>();
+  /** Streams: price ticks, the generator, API actions (quote ids ...). */
+  readonly tickRng: Rng;
+  readonly genRng: Rng;
+  readonly actionRng: Rng;
+  private readonly liveBase: number;
+  private serial = 0;
+  readonly startMs: number;
+
+  constructor(
+    readonly seed: number,
+    readonly clock: Clock,
+    readonly generator: boolean,
+  ) {
+    this.startMs = clock.now();
+    this.market = new Market(this.catalog);
+    this.data = buildWorkspace(seed, this.startMs, this.catalog);
+    this.workspaceId = this.data.workspace.workspaceId;
+    for (const a of this.data.accounts) this.accountById.set(a.wire.accountId, a);
+    this.tickRng = new Rng(streamSeed(seed, 'ticks'));
+    this.genRng = new Rng(streamSeed(seed, 'generator'));
+    this.actionRng = new Rng(streamSeed(seed, 'actions'));
+    this.liveBase = streamSeed(seed, 'live');
+  }
+
+  get members() {
+    return this.data.members;
+  }
+
+  /** The owner: every demo key acts as this member, and it may approve everything. */
+  get owner(): string {
+    return this.data.members[0]!.userId;
+  }
+
+  /** A seed for the next transaction made while the world runs. */
+  nextSeed(): number {
+    return mix(this.liveBase, this.serial++);
+  }
+
+  /** A record's own random stream, written back after use. */
+  withRng<T>(rec: TxRecord, fn: (rng: Rng) => T): T {
+    const live = rec.live!;
+    const rng = new Rng(live.rng);
+    const out = fn(rng);
+    live.rng = rng.state;
+    return out;
+  }
+
+  activeAccounts(testnet?: boolean): AccountInfo[] {
+    return this.data.accounts.filter(
+      (a) =>
+        a.wire.status === 'active' &&
+        a.assetIds.length > 0 &&
+        (testnet === undefined || a.wire.isTestnet === testnet),
+    );
+  }
+
+  /** Current USD value of an amount; undefined for assets without a market (testnets). */
+  usd(asset: AssetInfo, amount: string): string | undefined {
+    const price = this.market.price(asset.symbolId);
+    return price === undefined ? undefined : usdValue(amount, price);
+  }
+
+  /** The approval a new transaction gets from the workspace's transaction limits. */
+  approvalFor(
+    type: string,
+    asset: AssetInfo,
+    amount: string,
+    toAccountId: string | undefined,
+  ): Approval | undefined {
+    const { policy } = this.data;
+    if (toAccountId !== undefined) {
+      return {
+        limitId: policy.internal.limitId,
+        number: 0,
+        approvedBy: [],
+        available: [],
+        skip: true,
+        delayHours: undefined,
+        delayExpiresAt: undefined,
+      };
+    }
+    if (!POLICY_TYPES.has(type)) return undefined;
+    const limit = limitFor(policy, this.usd(asset, amount), compareDecimal);
+    if (limit === undefined) return undefined;
+    return {
+      limitId: limit.limitId,
+      number: limit.number,
+      approvedBy: [],
+      available: limit.approvers,
+      skip: false,
+      delayHours: limit.delayHours,
+      delayExpiresAt: undefined,
+    };
+  }
+
+  present(rec: TxRecord, opts?: { events?: boolean; signingRequest?: boolean }): Transaction {
+    return presentTransaction(this, rec, opts);
+  }
+
+  private emit(rec: TxRecord): void {
+    if (this.listeners.size === 0) return;
+    const tx = this.present(rec);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(tx);
+      } catch {
+        // A listener's failure is its own; the world goes on (and the others still hear it).
+      }
+    }
+  }
+
+  /** Adds a new transaction (stamped by its own createdAt/updatedAt) and announces it. */
+  insert(rec: TxRecord): void {
+    this.store.insert(rec);
+    this.emit(rec);
+  }
+
+  /**
+   * One change of a transaction: `mutate` gets the change's stamp (the clock, or 1 ms after the
+   * previous change when the clock has not moved past it, so updatedAt always increases).
+   */
+  change(rec: TxRecord, mutate: (at: number) => void): number {
+    const at = Math.max(this.clock.now(), rec.updatedAt + 1);
+    this.store.update(rec, () => {
+      mutate(at);
+      rec.updatedAt = at;
+      if (isTerminalStatus(rec.status) && rec.terminatedAt === undefined) rec.terminatedAt = at;
+    });
+    if (isTerminalStatus(rec.status)) this.unschedule(rec);
+    this.emit(rec);
+    return at;
+  }
+
+  schedule(rec: TxRecord, due: number): void {
+    const live = rec.live;
+    if (live === undefined) return;
+    live.ver += 1;
+    live.due = due;
+    this.heap.push(due, rec, live.ver);
+  }
+
+  unschedule(rec: TxRecord): void {
+    const live = rec.live;
+    if (live === undefined) return;
+    live.ver += 1;
+    live.due = Number.NaN;
+  }
+
+  /** A new record's live state, with the price snapshot its USD figures will use. */
+  newLive(seed: number, auto: boolean) {
+    const live = newLive(mix(seed, 0x5eed), auto);
+    live.snap = this.market.snapshot();
+    return live;
+  }
+}

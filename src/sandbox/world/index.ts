@@ -1,0 +1,26 @@
+// The sandbox's world: seeded, deterministic domain state with a clock, no HTTP. The server
+// (src/sandbox/) maps requests onto these methods.
+
+export type { ActionError, ActionResult, CreateResult } from './actions.js';
+export { canonicalJson } from './actions.js';
+export type { AssetInfo, NetworkInfo, SymbolInfo } from './catalog.js';
+export { ASSETS, MAJOR_SYMBOLS, NETWORKS, QUOTE_ASSET_ID, QUOTE_SYMBOL_ID, SYMBOLS } from './catalog.js';
+export { type Clock, createManualClock, createSystemClock, type ManualClock } from './clock.js';
+export type { WorldTransactionsQuery } from './filter.js';
+export { MIN_WAITING } from './generator.js';
+export { DELAYS } from './lifecycle.js';
+export { QUOTE_TTL_MS, type RouteResult } from './swap.js';
+export type { Member } from './workspace.js';
+export {
+  type AssetsFilter,
+  createWorld,
+  type EmbedOptions,
+  GENERATOR_CATCH_UP_MS,
+  type SymbolPricesFilter,
+  type SymbolsFilter,
+  TICK_CATCH_UP_MS,
+  TICK_MS,
+  World,
+  type WorldOptions,
+  type WorldStats,
+} from './world.js';

@@ -1,0 +1,453 @@
+// The world: one workspace with its dictionary, vaults, addresses, history and living
+// transactions, as plain data behind methods. No HTTP here: the server maps requests onto these
+// methods and their results onto responses.
+
+import type {
+  Account,
+  AccountsQuery,
+  Address,
+  AddressesQuery,
+  Asset,
+  AssetMarketPrice,
+  CreateTransactionRequest,
+  Network,
+  SwapRouteRequest,
+  SymbolMarketPrice,
+  SymbolRecord,
+  Transaction,
+  TransactionEvent,
+  Workspace,
+} from '../../contract/index.js';
+import {
+  type ActionResult,
+  approveTransaction,
+  cancelTransaction,
+  createTransaction,
+  type CreateResult,
+  declineTransaction,
+} from './actions.js';
+import {
+  type AssetInfo,
+  assetToWire,
+  networkToWire,
+  QUOTE_ASSET_ID,
+  QUOTE_SYMBOL_ID,
+  symbolToWire,
+} from './catalog.js';
+import type { Clock } from './clock.js';
+import { Core } from './core.js';
+import {
+  compileFilter,
+  factsOfTransaction,
+  testFacts,
+  type TxFilter,
+  type WorldTransactionsQuery,
+} from './filter.js';
+import { Generator } from './generator.js';
+import { buildHistory } from './history.js';
+import { startWork } from './initial.js';
+import { step } from './lifecycle.js';
+import { eventsOf } from './present.js';
+import { swapRoute, type RouteResult } from './swap.js';
+import type { Member } from './workspace.js';
+
+export interface WorldOptions {
+  /** Default 1. */
+  seed?: number;
+  clock: Clock;
+  /** Past transactions; default 3000. */
+  history?: number;
+  /** New transactions appear on their own (and at least three wait for approval); default true. */
+  generator?: boolean;
+}
+
+export interface AssetsFilter {
+  assetIds?: readonly string[];
+  networkIds?: readonly string[];
+  symbolIds?: readonly string[];
+  assetType?: string;
+  contractAddress?: string;
+  contractIssuer?: string;
+  /** Symbol, name or contract address, case-insensitive; shorter than 2 characters is ignored. */
+  search?: string;
+  used?: boolean;
+  limit?: string | number;
+  offset?: string | number;
+}
+
+export interface SymbolsFilter {
+  symbolIds?: readonly string[];
+  assetIds?: readonly string[];
+  limit?: string | number;
+  offset?: string | number;
+}
+
+export interface SymbolPricesFilter {
+  baseSymbolIds?: readonly string[];
+  baseAssetIds?: readonly string[];
+  used?: boolean;
+}
+
+/** What a list may embed: events with includeEvents, the signing request with includeCurrentSigningRequest. */
+export type EmbedOptions = Pick<WorldTransactionsQuery, 'includeEvents' | 'includeCurrentSigningRequest'>;
+
+export interface WorldStats {
+  transactions: number;
+  live: number;
+  quotes: number;
+}
+
+export const TICK_MS = 1000;
+/** After a clock jump, at most this much of price ticks and generated work is replayed. */
+export const TICK_CATCH_UP_MS = 600_000;
+export const GENERATOR_CATCH_UP_MS = 60_000;
+const MAX_STEPS_PER_ADVANCE = 250_000;
+const DEFAULT_TX_LIMIT = 100;
+const DEFAULT_LIST_LIMIT = 1000;
+
+function pageNumber(value: string | number | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+}
+
+function page<T>(
+  items: readonly T[],
+  limit: string | number | undefined,
+  offset: string | number | undefined,
+  fallback: number,
+): T[] {
+  const start = pageNumber(offset, 0);
+  return items.slice(start, start + pageNumber(limit, fallback));
+}
+
+function has(list: readonly string[] | undefined, value: string | null | undefined): boolean {
+  return list === undefined || list.length === 0 || (value != null && list.includes(value));
+}
+
+function lower(text: string | null | undefined): string {
+  return (text ?? '').toLowerCase();
+}
+
+export class World {
+  readonly clock: Clock;
+  readonly seed: number;
+  readonly workspace: Workspace;
+  readonly members: readonly Member[];
+  private readonly core: Core;
+  private readonly generator: Generator | undefined;
+  private nextTick: number;
+  private advancing = false;
+  private lastQuoteSweep: number;
+
+  constructor(opts: WorldOptions) {
+    const seed = Number.isFinite(opts.seed) ? Math.floor(opts.seed!) >>> 0 : 1;
+    this.clock = opts.clock;
+    this.seed = seed;
+    const core = new Core(seed, opts.clock, opts.generator ?? true);
+    this.core = core;
+    this.workspace = { ...core.data.workspace };
+    this.members = core.data.members.map((m) => ({ ...m }));
+    const history = Math.max(0, Math.floor(opts.history ?? 3000));
+    core.store.load(buildHistory(core, history));
+    startWork(core);
+    this.generator = core.generator ? new Generator(core) : undefined;
+    this.nextTick = core.startMs + TICK_MS;
+    this.lastQuoteSweep = core.startMs;
+    this.generator?.topUp();
+  }
+
+  // ---- dictionary ----
+
+  networks(filter: { networkIds?: readonly string[] } = {}): Network[] {
+    return [...this.core.catalog.networkById.values()]
+      .filter((n) => has(filter.networkIds, n.networkId))
+      .map(networkToWire);
+  }
+
+  network(id: string): Network | undefined {
+    const n = this.core.catalog.network(id);
+    return n === undefined ? undefined : networkToWire(n);
+  }
+
+  assets(filter: AssetsFilter = {}): Asset[] {
+    const { catalog } = this.core;
+    const used = this.core.store.usedAssets;
+    const search =
+      filter.search !== undefined && filter.search.trim().length >= 2
+        ? filter.search.trim().toLowerCase()
+        : undefined;
+    const matches = (a: AssetInfo): boolean => {
+      if (
+        !has(filter.assetIds, a.assetId) ||
+        !has(filter.networkIds, a.networkId) ||
+        !has(filter.symbolIds, a.symbolId)
+      )
+        return false;
+      if (filter.assetType !== undefined && a.assetType !== filter.assetType) return false;
+      if (filter.contractAddress !== undefined && lower(a.contractAddress) !== lower(filter.contractAddress))
+        return false;
+      // An issued token's "contract" is its issuer account (XRP Ledger).
+      if (filter.contractIssuer !== undefined && lower(a.contractAddress) !== lower(filter.contractIssuer))
+        return false;
+      if (filter.used === true && !used.has(a.assetId)) return false;
+      if (filter.used === false && used.has(a.assetId)) return false;
+      if (search !== undefined) {
+        const name = catalog.symbolById.get(a.symbolId)?.name;
+        if (![a.symbol, name, a.contractAddress].some((t) => lower(t).includes(search))) return false;
+      }
+      return true;
+    };
+    const list = [...catalog.assetById.values()].filter(matches);
+    return page(list, filter.limit, filter.offset, DEFAULT_LIST_LIMIT).map(assetToWire);
+  }
+
+  asset(id: string): Asset | undefined {
+    const a = this.core.catalog.asset(id);
+    return a === undefined ? undefined : assetToWire(a);
+  }
+
+  symbols(filter: SymbolsFilter = {}): SymbolRecord[] {
+    const { catalog } = this.core;
+    const ofAssets =
+      filter.assetIds === undefined || filter.assetIds.length === 0
+        ? undefined
+        : filter.assetIds.flatMap((id) => catalog.asset(id)?.symbolId ?? []);
+    const list = [...catalog.symbolById.values()].filter(
+      (s) => has(filter.symbolIds, s.symbolId) && (ofAssets === undefined || ofAssets.includes(s.symbolId)),
+    );
+    return page(list, filter.limit, filter.offset, DEFAULT_LIST_LIMIT).map(symbolToWire);
+  }
+
+  /** Prices in USD. `used` = symbols of assets in this workspace's transactions; ids lists are a union. */
+  symbolPrices(filter: SymbolPricesFilter = {}): SymbolMarketPrice[] {
+    const { catalog, market } = this.core;
+    let wanted: Set<string> | undefined;
+    const bySymbol = filter.baseSymbolIds ?? [];
+    const byAsset = (filter.baseAssetIds ?? []).flatMap((id) => catalog.asset(id)?.symbolId ?? []);
+    if (bySymbol.length > 0 || byAsset.length > 0) wanted = new Set([...bySymbol, ...byAsset]);
+    if (filter.used === true) {
+      const used = new Set(
+        [...this.core.store.usedAssets].flatMap((id) => catalog.asset(id)?.symbolId ?? []),
+      );
+      wanted = wanted === undefined ? used : new Set([...wanted].filter((s) => used.has(s)));
+    }
+    const out: SymbolMarketPrice[] = [];
+    for (const symbolId of market.symbols()) {
+      if (wanted !== undefined && !wanted.has(symbolId)) continue;
+      out.push({ baseSymbolId: symbolId, quoteSymbolId: QUOTE_SYMBOL_ID, price: market.price(symbolId)! });
+    }
+    return out;
+  }
+
+  assetPrices(filter: { baseAssetIds?: readonly string[] } = {}): AssetMarketPrice[] {
+    const { catalog, market } = this.core;
+    const out: AssetMarketPrice[] = [];
+    for (const a of catalog.assetById.values()) {
+      if (!has(filter.baseAssetIds, a.assetId)) continue;
+      const price = market.price(a.symbolId);
+      if (price === undefined) continue;
+      out.push({
+        baseAssetId: a.assetId,
+        baseSymbolId: a.symbolId,
+        quoteAssetId: QUOTE_ASSET_ID,
+        quoteSymbolId: QUOTE_SYMBOL_ID,
+        price,
+      });
+    }
+    return out;
+  }
+
+  // ---- workspace data ----
+
+  accounts(q: AccountsQuery = {}): Account[] {
+    const list = this.core.data.accounts
+      .map((a) => a.wire)
+      .filter(
+        (a) =>
+          has(q.accountTypes, a.accountType) &&
+          !(q.excludedAccountTypes ?? []).includes(a.accountType) &&
+          has(q.statuses, a.status) &&
+          has(q.accountIds, a.accountId) &&
+          (q.isTestnet === undefined || (a.isTestnet === true) === q.isTestnet),
+      );
+    return page(list, q.limit, q.offset, DEFAULT_LIST_LIMIT).map((a) => structuredClone(a));
+  }
+
+  account(id: string): Account | undefined {
+    const a = this.core.accountById.get(id);
+    return a === undefined ? undefined : structuredClone(a.wire);
+  }
+
+  /** Sorted by createdAt then addressId, ascending unless sortDirection is DESC. */
+  addresses(q: AddressesQuery = {}): Address[] {
+    const address = q.address === undefined || q.address === '' ? undefined : q.address.toLowerCase();
+    const list = this.core.data.addresses.filter(
+      (a) =>
+        (q.accountId === undefined || a.accountId === q.accountId) &&
+        has(q.addressIds, a.addressId) &&
+        (q.externalId === undefined || a.externalId === q.externalId) &&
+        has(q.accountTypes, a.accountType) &&
+        (q.networkId === undefined || a.networkId === q.networkId) &&
+        (address === undefined || lower(a.address) === address) &&
+        has(q.statuses, a.status),
+    );
+    const sign = lower(q.sortDirection) === 'desc' ? -1 : 1;
+    list.sort(
+      (a, b) => sign * (Number(a.createdAt) - Number(b.createdAt) || (a.addressId < b.addressId ? -1 : 1)),
+    );
+    return page(list, q.limit, q.offset, DEFAULT_LIST_LIMIT).map((a) => structuredClone(a));
+  }
+
+  /** Compiled per call (microseconds): a query object the caller reuses may have changed. */
+  private filterOf(q: WorldTransactionsQuery): TxFilter {
+    return compileFilter(q);
+  }
+
+  /**
+   * Every filter of wire notes §5 (and the OpenAPI extras when present). Decision: `sortBy`
+   * `updated` orders by updatedAt, `activity` (the default) by createdAt; `sortDirection`
+   * defaults to DESC; ties go by transactionId, so pages never overlap. `limit` defaults to 100.
+   */
+  transactions(q: WorldTransactionsQuery = {}): Transaction[] {
+    const records = this.core.store.page({
+      filter: this.filterOf(q),
+      sortBy: q.sortBy === 'updated' ? 'updatedAt' : 'createdAt',
+      descending: lower(q.sortDirection) !== 'asc',
+      offset: pageNumber(q.offset, 0),
+      limit: pageNumber(q.limit, DEFAULT_TX_LIMIT),
+    });
+    const opts = {
+      events: q.includeEvents === true,
+      signingRequest: q.includeCurrentSigningRequest === true,
+    };
+    return records.map((r) => this.core.present(r, opts));
+  }
+
+  /** One transaction with its events (and its signing request while it is being signed). */
+  transaction(id: string): Transaction | undefined {
+    const rec = this.core.store.get(id);
+    return rec === undefined ? undefined : this.core.present(rec, { events: true, signingRequest: true });
+  }
+
+  /** A transaction shaped as a list with these options would return it (WebSocket frames). */
+  transactionAs(id: string, opts: EmbedOptions = {}): Transaction | undefined {
+    const rec = this.core.store.get(id);
+    if (rec === undefined) return undefined;
+    return this.core.present(rec, {
+      events: opts.includeEvents === true,
+      signingRequest: opts.includeCurrentSigningRequest === true,
+    });
+  }
+
+  /** Oldest first. */
+  events(id: string): TransactionEvent[] | undefined {
+    const rec = this.core.store.get(id);
+    return rec === undefined ? undefined : eventsOf(this.core, rec);
+  }
+
+  /** The filter predicate of transactions() (paging and sorting aside), for WebSocket fan-out. */
+  matches(tx: Transaction, q: WorldTransactionsQuery): boolean {
+    return testFacts(this.filterOf(q), factsOfTransaction(tx));
+  }
+
+  // ---- actions ----
+
+  decline(id: string, actor: string, _reason?: string): ActionResult {
+    this.advance();
+    return declineTransaction(this.core, id, actor);
+  }
+
+  approve(id: string, actor: string): ActionResult {
+    this.advance();
+    return approveTransaction(this.core, id, actor);
+  }
+
+  cancel(id: string, _actor: string, _reason?: string): ActionResult {
+    this.advance();
+    return cancelTransaction(this.core, id);
+  }
+
+  create(body: CreateTransactionRequest, actor: string): CreateResult {
+    this.advance();
+    return createTransaction(this.core, body, actor);
+  }
+
+  swapRoute(body: SwapRouteRequest): RouteResult {
+    this.advance();
+    return swapRoute(this.core, body);
+  }
+
+  // ---- time ----
+
+  /**
+   * Runs everything due up to the clock's now, in world-time order: price ticks, lifecycle
+   * steps (expiries and colleagues' approvals among them), generated transactions. Cheap when
+   * nothing is due. After a long jump only the last TICK_CATCH_UP_MS of ticks and
+   * GENERATOR_CATCH_UP_MS of generated work are replayed; every live transaction still
+   * finishes the steps that fell due.
+   */
+  advance(): void {
+    if (this.advancing) return;
+    this.advancing = true;
+    try {
+      const core = this.core;
+      const now = core.clock.now();
+      if (this.nextTick <= now - TICK_CATCH_UP_MS) {
+        this.nextTick += (Math.floor((now - TICK_CATCH_UP_MS - this.nextTick) / TICK_MS) + 1) * TICK_MS;
+      }
+      const gen = this.generator;
+      if (gen !== undefined && gen.next < now - GENERATOR_CATCH_UP_MS) gen.next = now - GENERATOR_CATCH_UP_MS;
+      let work = 0;
+      while (work++ < MAX_STEPS_PER_ADVANCE) {
+        const top = core.heap.peek();
+        if (top !== undefined && top.item.live?.ver !== top.ver) {
+          core.heap.pop();
+          continue;
+        }
+        const stepAt = top?.due ?? Infinity;
+        const genAt = gen?.next ?? Infinity;
+        const t = Math.min(this.nextTick, stepAt, genAt);
+        if (t > now) break;
+        if (this.nextTick === t) {
+          core.market.tick(core.tickRng);
+          this.nextTick += TICK_MS;
+        } else if (stepAt === t) {
+          core.heap.pop();
+          step(core, top!.item, t);
+        } else {
+          gen!.run(t);
+        }
+      }
+      gen?.topUp();
+      if (now - this.lastQuoteSweep >= 60_000) {
+        this.lastQuoteSweep = now;
+        // Expired quotes are kept an hour, so that using one late says "expired", not "unknown".
+        for (const [id, q] of core.quotes) if (q.expiresAt < now - 3_600_000) core.quotes.delete(id);
+      }
+    } finally {
+      this.advancing = false;
+    }
+  }
+
+  /** After every creation or change of a transaction, in order, once per change. */
+  onChange(listener: (tx: Transaction) => void): () => void {
+    const wrapped = (tx: Transaction) => listener(tx);
+    this.core.listeners.add(wrapped);
+    return () => {
+      this.core.listeners.delete(wrapped);
+    };
+  }
+
+  stats(): WorldStats {
+    return {
+      transactions: this.core.store.size,
+      live: this.core.store.countLive(),
+      quotes: this.core.quotes.size,
+    };
+  }
+}
+
+export function createWorld(opts: WorldOptions): World {
+  return new World(opts);
+}

@@ -1,0 +1,32 @@
+// The console's state: one zustand vanilla store per concern, so a change in one (a price tick)
+// never wakes subscribers of another (the transaction table). Reducers are pure and exported.
+import { createDictionaryStore, type DictionaryStore } from './dictionary.js';
+import { createPricesStore, type PricesStore } from './prices.js';
+import { createSessionStore, type SessionInit, type SessionStore } from './session.js';
+import { createTransactionsStore, type TransactionsStore } from './transactions.js';
+import { createWorkspaceStore, type WorkspaceStore } from './workspace.js';
+
+export * from './dictionary.js';
+export * from './merge.js';
+export * from './prices.js';
+export * from './session.js';
+export * from './transactions.js';
+export * from './workspace.js';
+
+export interface Stores {
+  readonly session: SessionStore;
+  readonly transactions: TransactionsStore;
+  readonly workspace: WorkspaceStore;
+  readonly dictionary: DictionaryStore;
+  readonly prices: PricesStore;
+}
+
+export function createStores(init: SessionInit): Stores {
+  return {
+    session: createSessionStore(init),
+    transactions: createTransactionsStore(),
+    workspace: createWorkspaceStore(),
+    dictionary: createDictionaryStore(),
+    prices: createPricesStore(),
+  };
+}

@@ -1,0 +1,119 @@
+// Who we are connected as and how the connection is doing: drives the header and the notices.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+export type ConnectionKind =
+  | 'connecting' // first load and first socket not there yet
+  | 'live' // the subscription is open: updates arrive as they happen
+  | 'reconnecting' // the socket dropped; retrying, gap fill follows
+  | 'polling' // no socket to be had: the list endpoint is polled instead
+  | 'offline' // neither socket nor HTTP answers
+  | 'logged-out'; // the server closed with 4000: nothing more will arrive
+
+export interface Connection {
+  readonly kind: ConnectionKind;
+  /** Reconnect attempt, when reconnecting. */
+  readonly attempt?: number;
+  /** Local time the state began. */
+  readonly since: number;
+  /** Why, in words, when it is not live (e.g. "socket closed (1006)"). */
+  readonly detail?: string;
+}
+
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+export interface Notice {
+  readonly id: number;
+  readonly level: NoticeLevel;
+  readonly text: string;
+  readonly at: number;
+  /** Notices with the same key replace each other (a malformed frame is reported once, then counted). */
+  readonly key?: string;
+  readonly count: number;
+}
+
+/** Things the console can do that change something; a role or a 403 can take them away. */
+export type ActionName = 'decline' | 'approve' | 'cancel' | 'create';
+
+export interface SessionState {
+  readonly baseUrl: string;
+  readonly workspaceId: string;
+  readonly workspaceName?: string;
+  readonly keyId?: string;
+  readonly role?: string;
+  readonly profile?: string;
+  /** The embedded sandbox with a throwaway key. */
+  readonly demo: boolean;
+  readonly readOnly: boolean;
+  readonly connection: Connection;
+  /** Local time data was last confirmed current by the server (frame or successful read). */
+  readonly freshAt?: number;
+  /** Reads are backing off (429/503): what and until when. */
+  readonly degraded?: { readonly reason: string; readonly until?: number };
+  /** Server Date minus local clock, when beyond the tolerance worth mentioning. */
+  readonly clockSkewMs?: number;
+  readonly notices: readonly Notice[];
+  /** Actions refused with 403 in this session: hidden from then on. */
+  readonly forbidden: ReadonlySet<ActionName>;
+}
+
+export interface SessionInit {
+  readonly baseUrl: string;
+  readonly workspaceId: string;
+  readonly keyId?: string;
+  readonly role?: string;
+  readonly profile?: string;
+  readonly demo?: boolean;
+  readonly readOnly?: boolean;
+  readonly now: number;
+}
+
+export function initialSession(init: SessionInit): SessionState {
+  return {
+    baseUrl: init.baseUrl,
+    workspaceId: init.workspaceId,
+    ...(init.keyId ? { keyId: init.keyId } : {}),
+    ...(init.role ? { role: init.role } : {}),
+    ...(init.profile ? { profile: init.profile } : {}),
+    demo: init.demo ?? false,
+    readOnly: init.readOnly ?? false,
+    connection: { kind: 'connecting', since: init.now },
+    notices: [],
+    forbidden: new Set(),
+  };
+}
+
+const MAX_NOTICES = 20;
+let noticeIds = 0;
+
+/** Adds a notice; one with the same key replaces the earlier one and counts repeats. */
+export function withNotice(
+  state: SessionState,
+  notice: { level: NoticeLevel; text: string; key?: string },
+  now: number,
+): SessionState {
+  const earlier = notice.key === undefined ? undefined : state.notices.find((n) => n.key === notice.key);
+  const rest = earlier === undefined ? state.notices : state.notices.filter((n) => n !== earlier);
+  const next: Notice = { ...notice, id: ++noticeIds, at: now, count: (earlier?.count ?? 0) + 1 };
+  return { ...state, notices: [...rest, next].slice(-MAX_NOTICES) };
+}
+
+export function withoutNotice(state: SessionState, id: number): SessionState {
+  return { ...state, notices: state.notices.filter((n) => n.id !== id) };
+}
+
+export function withConnection(state: SessionState, connection: Omit<Connection, 'since'>, now: number): SessionState {
+  const same = state.connection.kind === connection.kind && state.connection.attempt === connection.attempt;
+  if (same && state.connection.detail === connection.detail) return state;
+  return { ...state, connection: { ...connection, since: same ? state.connection.since : now } };
+}
+
+export function withForbidden(state: SessionState, action: ActionName): SessionState {
+  if (state.forbidden.has(action)) return state;
+  return { ...state, forbidden: new Set([...state.forbidden, action]) };
+}
+
+export type SessionStore = StoreApi<SessionState>;
+
+export function createSessionStore(init: SessionInit): SessionStore {
+  return createStore<SessionState>()(() => initialSession(init));
+}
