@@ -1,27 +1,393 @@
-// The default command. A placeholder until the console issue replaces it with the Ink app.
-import type { CommandSpec, Io, Parsed } from './cli.js';
-import { connectionOptions, SETTINGS_HELP } from './context.js';
+// The default command: the console itself. With nothing configured (or --demo) it starts the
+// sandbox in this process on a free loopback port with a throwaway key, so a fresh machine gets
+// a living workspace; otherwise it opens on the configured server. Either way the console talks
+// real HTTP and WebSocket, through the same client, live engine, stores and view.
+import { closeSync, constants, fstatSync, fchmodSync, openSync, writeSync } from 'node:fs';
+import { formatWithOptions } from 'node:util';
+import { createSigner, generatePrivateJwk, type Signer } from '../auth/index.js';
+import { createRealtime, type RequestInfo } from '../client/index.js';
+import { DEFAULT_PRICE_POLL_MS, MIN_PRICE_POLL_MS, type SecretEnv } from '../config/index.js';
+import { createLive } from '../live/index.js';
+import { createStores, type SessionState, withNotice } from '../store/index.js';
+// Types only: the view (and Ink with it) loads after the CI variable is dealt with, below.
+import type { ViewEnv } from '../view/index.js';
+import { beforeTerminalRestore, enterFullScreen, restoreTerminal } from '../view/terminal-restore.js';
+import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
+import {
+  connectionOptions,
+  keyLabel,
+  loadPrivateKey,
+  loadSettings,
+  makeClient,
+  missingSettingsError,
+  SETTINGS_HELP,
+} from './context.js';
+import { VERSION } from './version.js';
 
 export const spec: CommandSpec = {
   name: 'console',
   summary: 'open the console (the default command)',
-  usage: ['[console] [--profile NAME] [--read-only] [--demo]'],
+  usage: [
+    '[console] [--profile NAME] [--read-only] [--price-poll MS] [--log-file PATH]',
+    '[console] --demo [--read-only]',
+  ],
   options: {
     ...connectionOptions,
     demo: { type: 'boolean', description: 'open on the built-in sandbox workspace (no account needed)' },
+    'price-poll': {
+      type: 'string',
+      value: 'MS',
+      description: `how often prices are polled (default ${DEFAULT_PRICE_POLL_MS}, at least ${MIN_PRICE_POLL_MS})`,
+    },
+    'log-file': { type: 'string', value: 'PATH', description: 'append a debug log here (mode 0600; never a key or a token)' },
   },
-  details: SETTINGS_HELP,
+  details: `With no profile and no connection settings at all (a fresh machine), or with --demo, the
+console starts the sandbox in this process on a free 127.0.0.1 port, registers a throwaway key
+(never written to disk) as full-access and opens on it: made-up data, no real funds; the header
+says DEMO and the sandbox's address.
+
+${SETTINGS_HELP}
+
+The console needs a terminal. It draws on the alternate screen and gives the terminal back on
+quit (q), Ctrl-C, SIGTERM, SIGHUP and crashes. NO_COLOR turns color off; a locale that is not
+UTF-8 (LC_ALL, LC_CTYPE, LANG) gets ASCII borders and symbols. CUSTODY_LOG_FILE is --log-file
+from the environment; CUSTODY_RENDERER=standard repaints whole frames instead of changed lines.`,
 };
 
-export async function run(_parsed: Parsed, io: Io): Promise<number> {
-  io.stdout.write(
-    [
-      'The console itself arrives with the console issue; this build has the setup commands:',
-      '  custody init      create a key and a profile for a workspace',
-      '  custody config    show, list or switch profiles',
-      '  custody doctor    check config, key safety, connectivity, clock and a signed call',
-      '',
-    ].join('\n'),
+const NOT_A_TERMINAL =
+  'custody: the console needs a terminal (stdin and stdout must both be one; over ssh, `ssh -t`).\n' +
+  'For scripts, `custody watch` (coming) prints changes as lines; `custody doctor` checks the setup.\n';
+
+/** Exit code for a command line (or terminal) the console cannot work with. */
+const EXIT_USAGE = 2;
+
+// ---- options ---------------------------------------------------------------------------------
+
+function pricePollMs(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < MIN_PRICE_POLL_MS) {
+    throw new UsageError(`--price-poll must be a whole number of milliseconds, at least ${MIN_PRICE_POLL_MS} (got "${text}")`);
+  }
+  return value;
+}
+
+/** CUSTODY_RENDERER: `incremental` (default: only changed lines are sent) or `standard`. */
+function incrementalRendering(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CUSTODY_RENDERER;
+  if (value === undefined || value === '' || value === 'incremental') return true;
+  if (value === 'standard') return false;
+  throw new UsageError(`CUSTODY_RENDERER must be "incremental" or "standard" (got "${value}")`);
+}
+
+function envFlag(env: NodeJS.ProcessEnv, name: string): boolean {
+  return /^(1|true|yes|on)$/i.test(env[name] ?? '');
+}
+
+// ---- the debug log ---------------------------------------------------------------------------
+
+interface DebugLog {
+  (source: string, line: string): void;
+  close(): void;
+}
+
+const noLog: DebugLog = Object.assign(() => {}, { close: () => {} });
+
+/**
+ * An append-only debug log (mode 0600, never through a symlink). Synchronous writes: lines are
+ * few, and the last ones before a crash or a SIGHUP are the ones worth having. Callers never pass
+ * a token, a key or a passphrase; request lines carry method, path, status and timing only.
+ */
+function openDebugLog(path: string): DebugLog {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ELOOP'
+        ? 'it is a symlink (give the real path)'
+        : code === 'ENOENT'
+          ? 'its folder does not exist'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : code === 'EISDIR'
+              ? 'it is a folder'
+              : (err as Error).message;
+    throw new UsageError(`cannot open the log file ${path}: ${why}`);
+  }
+  const st = fstatSync(fd);
+  if (st.isFile() && (st.mode & 0o077) !== 0) fchmodSync(fd, 0o600);
+  let open = true;
+  const log = (source: string, line: string) => {
+    if (!open) return;
+    try {
+      writeSync(fd, `${new Date().toISOString()} ${source}: ${line.replace(/\r?\n/g, ' | ')}\n`);
+    } catch {
+      // A full disk must not take the console down.
+    }
+  };
+  return Object.assign(log, {
+    close: () => {
+      if (!open) return;
+      open = false;
+      closeSync(fd);
+    },
+  });
+}
+
+/**
+ * While the console draws, nothing else may write to the terminal (it would land inside Ink's
+ * frame and shift every later update): console.* and Node's process warnings go to the debug
+ * log. Returns the function that puts them back.
+ */
+function quietWhileDrawing(log: DebugLog): () => void {
+  const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+  const saved = methods.map((name) => [name, console[name]] as const);
+  for (const name of methods) {
+    console[name] = (...args: unknown[]) => log(`console.${name}`, formatWithOptions({ colors: false }, ...args));
+  }
+  const warningListeners = process.listeners('warning');
+  process.removeAllListeners('warning');
+  const onWarning = (warning: Error) => log('warning', `${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  return () => {
+    for (const [name, fn] of saved) console[name] = fn;
+    process.off('warning', onWarning);
+    for (const listener of warningListeners) process.on('warning', listener);
+  };
+}
+
+function requestLine(info: RequestInfo): string {
+  const outcome = info.status !== undefined ? String(info.status) : (info.error ?? 'no answer');
+  const retry = info.attempt > 1 ? ` (attempt ${info.attempt})` : '';
+  const id = info.correlationId ? ` [${info.correlationId}]` : '';
+  return `${info.method} ${info.path} ${outcome} ${Math.round(info.durationMs)} ms${retry}${id}`;
+}
+
+// ---- where the console connects ----------------------------------------------------------------
+
+interface Target {
+  baseUrl: string;
+  workspaceId: string;
+  signer: Signer;
+  role?: string;
+  profile?: string;
+  proxy?: string;
+  demo: boolean;
+  readOnly: boolean;
+  pricePollMs: number;
+  /** The embedded sandbox's address (demo only). */
+  sandboxUrl?: string;
+  /** Stops what the target started (the embedded sandbox). */
+  close(): Promise<void>;
+}
+
+/** The embedded sandbox on a free loopback port, with a key that lives only in this process. */
+async function startDemo(readOnly: boolean, pollMs: number | undefined, log: DebugLog): Promise<Target> {
+  // A separate chunk: the sandbox loads only when the demo runs.
+  const { startSandbox } = await import('../sandbox/index.js');
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, log: (line) => log('sandbox', line) });
+  const jwk = await generatePrivateJwk();
+  sandbox.registerKey(jwk, 'full-access');
+  const signer = await createSigner(jwk);
+  log('console', `demo: sandbox on ${sandbox.baseUrl}, workspace ${sandbox.workspaceId}, throwaway key ${signer.kid}`);
+  return {
+    baseUrl: sandbox.baseUrl,
+    workspaceId: sandbox.workspaceId,
+    signer,
+    role: 'full-access',
+    demo: true,
+    readOnly,
+    pricePollMs: pollMs ?? DEFAULT_PRICE_POLL_MS,
+    sandboxUrl: sandbox.baseUrl,
+    close: async () => {
+      // Sockets close with 1001; never wait long for it on the way out.
+      await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    },
+  };
+}
+
+/** Demo when asked, or when nothing at all is configured; else the configured server and key. */
+async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: DebugLog): Promise<Target> {
+  const { values } = parsed;
+  const pollMs = pricePollMs(str(values, 'price-poll'));
+  if (bool(values, 'demo')) {
+    const clash = ['profile', 'base-url', 'workspace', 'key-file'].filter((name) => str(values, name) !== undefined);
+    if (clash.length > 0) {
+      throw new UsageError(`--demo opens the built-in sandbox; it does not go with ${clash.map((n) => `--${n}`).join(', ')}`);
+    }
+    return startDemo(bool(values, 'read-only') || envFlag(io.env, 'CUSTODY_READ_ONLY'), pollMs, log);
+  }
+  const { settings } = await loadSettings(values, io, secrets);
+  if (settings.profileName === undefined && settings.missing.length === 3) {
+    log('console', 'nothing configured: opening the demo');
+    return startDemo(settings.readOnly, pollMs, log);
+  }
+  if (settings.baseUrl === undefined || settings.workspaceId === undefined || settings.key === undefined) {
+    throw missingSettingsError(settings);
+  }
+  // The passphrase prompt (an encrypted key) happens here, before the alternate screen.
+  const jwk = await loadPrivateKey(settings.key, io, secrets);
+  const signer = await createSigner(jwk);
+  log(
+    'console',
+    `profile ${settings.profileName ?? '(none)'}: ${settings.baseUrl}, workspace ${settings.workspaceId}, key ${signer.kid} from ${keyLabel(settings.key)}`,
   );
+  return {
+    baseUrl: settings.baseUrl,
+    workspaceId: settings.workspaceId,
+    signer,
+    ...(settings.role !== undefined ? { role: settings.role } : {}),
+    ...(settings.profileName !== undefined ? { profile: settings.profileName } : {}),
+    ...(settings.proxy !== undefined ? { proxy: settings.proxy } : {}),
+    demo: false,
+    readOnly: settings.readOnly,
+    pricePollMs: pollMs ?? settings.pricePollMs,
+    close: async () => {},
+  };
+}
+
+function skewText(skewMs: number): string {
+  const seconds = Math.round(Math.abs(skewMs) / 1000);
+  const way = skewMs > 0 ? 'behind' : 'ahead of';
+  return `this machine's clock is ${seconds} s ${way} the server's: signed requests may be refused; sync it (timedatectl set-ntp true)`;
+}
+
+// ---- the console -----------------------------------------------------------------------------
+
+async function openConsole(target: Target, io: Io, log: DebugLog): Promise<number> {
+  const stdout = io.stdout as NodeJS.WriteStream;
+  const stdin = io.stdin as NodeJS.ReadStream;
+  const incremental = incrementalRendering(io.env);
+  const now = Date.now;
+  const stores = createStores({
+    baseUrl: target.baseUrl,
+    workspaceId: target.workspaceId,
+    keyId: target.signer.kid,
+    ...(target.role !== undefined ? { role: target.role } : {}),
+    ...(target.profile !== undefined ? { profile: target.profile } : {}),
+    demo: target.demo,
+    readOnly: target.readOnly,
+    now: now(),
+  });
+  const setSession = (fn: (s: SessionState) => SessionState) => stores.session.setState(fn);
+
+  // The live engine's hook for every HTTP attempt is known only once it exists.
+  const hooks: { onRequest?: (info: RequestInfo) => void } = {};
+  const api = makeClient(
+    target.signer,
+    { baseUrl: target.baseUrl, workspaceId: target.workspaceId, proxy: target.proxy },
+    {
+      env: io.env,
+      now,
+      onClockSkew: (skewMs) => {
+        log('console', `clock skew ${skewMs} ms`);
+        setSession((s) => ({
+          ...withNotice(s, { level: 'warn', text: skewText(skewMs), key: 'clock-skew' }, now()),
+          clockSkewMs: skewMs,
+        }));
+      },
+      onRequest: (info) => {
+        log('http', requestLine(info));
+        hooks.onRequest?.(info);
+      },
+    },
+  );
+  const realtime = createRealtime({
+    baseUrl: target.baseUrl,
+    workspaceId: target.workspaceId,
+    signer: target.signer,
+    now,
+    userAgent: `custody-console/${VERSION}`,
+  });
+  realtime.on('state', (state) => log('ws', JSON.stringify(state)));
+  realtime.on('stalled', ({ pongTimeoutMs }) => log('ws', `stalled: no pong in ${pongTimeoutMs} ms`));
+  realtime.on('error', (err) => log('ws', `error: ${err.message}`));
+  const live = createLive({
+    api,
+    realtime,
+    stores,
+    now,
+    pricePollMs: target.pricePollMs,
+    log: (line) => log('live', line),
+  });
+  hooks.onRequest = live.onRequest;
+
+  // Ink reads CI once, when it loads, and then draws nothing until exit (its CI mode). A person
+  // with CI set in their shell still has a terminal here (checked above), so the console ignores
+  // it; nothing else in this process reads it. Ink and the view load only after this line.
+  for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) {
+    if (process.env[name] !== undefined) {
+      log('console', `${name} is set: ignored (this is a terminal)`);
+      delete process.env[name];
+    }
+  }
+  const [{ createUiStore }, { mountConsole }, terminal] = await Promise.all([
+    import('../view/index.js'),
+    import('../view/render.js'),
+    import('../view/terminal.js'),
+  ]);
+  const caps = terminal.terminalCapabilities(io.env, stdout);
+  log('console', `terminal ${stdout.columns}x${stdout.rows}, ${incremental ? 'incremental' : 'standard'} renderer, ascii ${caps.ascii}, color ${caps.color}`);
+
+  let mount: { unmount(): void } | undefined;
+  const env: ViewEnv = {
+    ...caps,
+    now,
+    copy: terminal.clipboardWriter(stdout, io.env),
+    quit: () => mount?.unmount(),
+    ...(target.sandboxUrl !== undefined ? { sandboxUrl: target.sandboxUrl } : {}),
+  };
+
+  // The alternate screen comes before the first frame (Ink draws it inside mountConsole). A
+  // signal or a crash unmounts Ink first, so its last frame stays on the alternate screen.
+  const unquiet = quietWhileDrawing(log);
+  beforeTerminalRestore(() => mount?.unmount());
+  enterFullScreen(stdout, stdin);
+  let failure: unknown;
+  try {
+    const mounted = mountConsole({ stores, ui: createUiStore(), actions: live, env, stdin, stdout, incremental });
+    mount = mounted;
+    void live.start(); // never rejects; the header says "connecting…" until the first load settles
+    await mounted.waitUntilExit();
+  } catch (err) {
+    failure = err;
+  } finally {
+    restoreTerminal();
+    live.stop();
+    realtime.close();
+    unquiet();
+  }
+  if (failure !== undefined) {
+    log('console', `ended by an error: ${failure instanceof Error ? failure.message : String(failure)}`);
+    throw failure; // the command table prints it, after the terminal was given back
+  }
+  log('console', 'quit');
   return 0;
+}
+
+export async function run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number> {
+  if (io.stdout.isTTY !== true || io.stdin.isTTY !== true) {
+    io.stderr.write(NOT_A_TERMINAL);
+    return EXIT_USAGE;
+  }
+  incrementalRendering(io.env); // a bad CUSTODY_RENDERER is said before anything starts
+  const logPath = str(parsed.values, 'log-file') ?? (io.env.CUSTODY_LOG_FILE || undefined);
+  const log = logPath !== undefined ? openDebugLog(logPath) : noLog;
+  // Reached only when something ends the process under the console (a signal, a crash).
+  const onExit = (code: number) => log('console', `process exit ${code}`);
+  process.on('exit', onExit);
+  try {
+    log('console', `custody ${VERSION} starting (pid ${process.pid})`);
+    const target = await resolveTarget(parsed, io, secrets, log);
+    try {
+      return await openConsole(target, io, log);
+    } finally {
+      await target.close();
+    }
+  } finally {
+    process.off('exit', onExit);
+    log.close();
+  }
 }

@@ -46,7 +46,7 @@ export function assetInfo(state: DictionaryState, assetId: string | null | undef
   if (asset === undefined) return { symbol: assetId };
   const decimals = asset.decimals == null ? undefined : Number(asset.decimals);
   return {
-    symbol: asset.symbol ?? assetId,
+    symbol: asset.symbol || (asset.symbolId ? state.symbols.get(asset.symbolId)?.symbol : undefined) || assetId,
     ...(decimals !== undefined && Number.isInteger(decimals) ? { decimals } : {}),
     ...(asset.networkId ? { networkId: asset.networkId } : {}),
     ...(asset.symbolId ? { symbolId: asset.symbolId } : {}),
@@ -56,7 +56,8 @@ export function assetInfo(state: DictionaryState, assetId: string | null | undef
 /** Explorer link of a blockchain transaction on a network, when the network declares a prefix. */
 export function explorerUrl(state: DictionaryState, networkId: string | null | undefined, txId: string): string | undefined {
   const prefix = networkId == null ? undefined : state.networks.get(networkId)?.explorerUrl;
-  return prefix ? `${prefix}${txId}` : undefined;
+  // The id is the server's text: encoded so it cannot change the link's host or path.
+  return prefix && txId ? `${prefix}${encodeURIComponent(txId)}` : undefined;
 }
 
 export type DictionaryStore = StoreApi<DictionaryState>;

@@ -2,6 +2,7 @@
 // price tick never re-renders the transaction table.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SymbolMarketPrice } from '../contract/index.js';
+import { compareDecimal, isDecimalString } from '../format/index.js';
 
 export interface PricePoint {
   readonly baseSymbolId: string;
@@ -27,6 +28,12 @@ export const emptyPrices: PricesState = { bySymbol: new Map(), version: 0 };
 
 export const PRICE_HISTORY_LENGTH = 120;
 
+/** "97412.10" and "97412.1" are the same price: not a move. */
+function samePrice(a: string, b: string): boolean {
+  if (a === b) return true;
+  return isDecimalString(a) && isDecimalString(b) && compareDecimal(a, b) === 0;
+}
+
 export function applyPrices(state: PricesState, prices: readonly SymbolMarketPrice[], now: number): PricesState {
   const bySymbol = new Map(state.bySymbol);
   for (const p of prices) {
@@ -42,7 +49,7 @@ export function applyPrices(state: PricesState, prices: readonly SymbolMarketPri
       });
       continue;
     }
-    const moved = current.price !== p.price;
+    const moved = !samePrice(current.price, p.price);
     const history = [...current.history, p.price];
     bySymbol.set(p.baseSymbolId, {
       ...current,

@@ -101,10 +101,40 @@ export function withoutNotice(state: SessionState, id: number): SessionState {
   return { ...state, notices: state.notices.filter((n) => n.id !== id) };
 }
 
+/**
+ * Sets the connection state. `since` is kept while the kind stays the same (reconnect attempt 1,
+ * 2, 3 ... are one spell of reconnecting); the same state again returns the same object.
+ */
 export function withConnection(state: SessionState, connection: Omit<Connection, 'since'>, now: number): SessionState {
-  const same = state.connection.kind === connection.kind && state.connection.attempt === connection.attempt;
-  if (same && state.connection.detail === connection.detail) return state;
-  return { ...state, connection: { ...connection, since: same ? state.connection.since : now } };
+  const c = state.connection;
+  const sameKind = c.kind === connection.kind;
+  if (sameKind && c.attempt === connection.attempt && c.detail === connection.detail) return state;
+  const next: Connection = { kind: connection.kind, since: sameKind ? c.since : now };
+  return {
+    ...state,
+    connection: {
+      ...next,
+      ...(connection.attempt === undefined ? {} : { attempt: connection.attempt }),
+      ...(connection.detail === undefined ? {} : { detail: connection.detail }),
+    },
+  };
+}
+
+/** Data confirmed current at `at` (never moves backwards). */
+export function withFreshAt(state: SessionState, at: number): SessionState {
+  return state.freshAt !== undefined && state.freshAt >= at ? state : { ...state, freshAt: at };
+}
+
+/** Reads are being refused with 429/503 (or, with undefined, no longer are). */
+export function withDegraded(state: SessionState, degraded: SessionState['degraded']): SessionState {
+  const d = state.degraded;
+  if (d === degraded || (d && degraded && d.reason === degraded.reason && d.until === degraded.until)) return state;
+  // An explicit undefined, not a missing key: zustand's setState merges, and would keep the old one.
+  return { ...state, degraded };
+}
+
+export function withWorkspaceName(state: SessionState, workspaceName: string): SessionState {
+  return state.workspaceName === workspaceName ? state : { ...state, workspaceName };
 }
 
 export function withForbidden(state: SessionState, action: ActionName): SessionState {

@@ -2,8 +2,8 @@
 // needs to show movement (which rows changed just now, the statuses seen live).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Transaction } from '../contract/index.js';
-import { compareDecimal } from '../format/index.js';
-import { compareUpdatedAt, supersedes } from './merge.js';
+import { compareMillis, compareUpdatedAt, supersedes } from './merge.js';
+import { PersistentMap } from './persistent-map.js';
 
 export interface StatusSeen {
   readonly status: string;
@@ -19,6 +19,20 @@ export interface LoadProgress {
   readonly loading: boolean;
 }
 
+/**
+ * The transaction open in the detail view, as the live engine loads it. Its events are on the
+ * transaction itself: `byId.get(id)?.embedded?.events` (oldest first).
+ */
+export interface TransactionDetail {
+  readonly id: string;
+  /** `loading` until the first fetch settles; a later refetch keeps `ready`. */
+  readonly status: 'loading' | 'ready' | 'error';
+  /** Why the last fetch failed, in words (safe to show). */
+  readonly error?: string;
+  /** Local time the events were last fetched. */
+  readonly eventsAt?: number;
+}
+
 export interface TransactionsState {
   readonly byId: ReadonlyMap<string, Transaction>;
   /** Every id, newest `createdAt` first (ties by id): kept sorted incrementally, never re-sorted. */
@@ -31,6 +45,10 @@ export interface TransactionsState {
   readonly seen: ReadonlyMap<string, readonly StatusSeen[]>;
   readonly awaitingApproval: number;
   readonly progress: LoadProgress;
+  /** Live updates are held (the user paused): `held` transactions wait to be applied. */
+  readonly paused: boolean;
+  readonly held: number;
+  readonly detail?: TransactionDetail;
 }
 
 export const emptyTransactions: TransactionsState = {
@@ -41,35 +59,90 @@ export const emptyTransactions: TransactionsState = {
   seen: new Map(),
   awaitingApproval: 0,
   progress: { loaded: 0, complete: false, loading: false },
+  paused: false,
+  held: 0,
 };
 
 const MAX_STATUSES_SEEN = 32;
 
 /** Newest first by createdAt, then by id: a total order, so positions are stable. */
 export function compareNewestFirst(a: Transaction, b: Transaction): number {
-  const byCreated = compareDecimal(b.createdAt, a.createdAt);
+  const byCreated = compareMillis(b.createdAt, a.createdAt);
   if (byCreated !== 0) return byCreated;
   return a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0;
 }
 
-function insertionIndex(order: string[], byId: ReadonlyMap<string, Transaction>, tx: Transaction): number {
-  let lo = 0;
+/** First index at or after `from` whose row sorts after `tx` (binary search). */
+function insertionIndex(
+  order: readonly string[],
+  byId: ReadonlyMap<string, Transaction>,
+  tx: Transaction,
+  from: number,
+): number {
+  let lo = from;
   let hi = order.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareNewestFirst(byId.get(order[mid]!)!, tx) < 0) lo = mid + 1;
+    if (compareNewestFirst(byId.get(order[mid]!)!, tx) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * `order` with `placed` ids (new, or whose createdAt changed) put where they belong: the placed
+ * ids sorted, each found by binary search from the previous one, and the runs of rows between
+ * copied whole. O(m log n) comparisons: a live arrival costs ~17 at 100,000 rows, and a
+ * background page of older rows lands at the end without comparing the rows above it.
+ */
+function placeInOrder(
+  order: readonly string[],
+  placed: ReadonlySet<string>,
+  moved: boolean,
+  byId: ReadonlyMap<string, Transaction>,
+): string[] {
+  const base = moved ? order.filter((id) => !placed.has(id)) : order;
+  const adding = [...placed].map((id) => byId.get(id)!).sort(compareNewestFirst);
+  const runs: string[][] = [];
+  let at = 0;
+  for (const tx of adding) {
+    const index = insertionIndex(base, byId, tx, at);
+    if (index > at) runs.push(base.slice(at, index));
+    runs.push([tx.transactionId]);
+    at = index;
+  }
+  if (at < base.length) runs.push(base.slice(at));
+  return ([] as string[]).concat(...runs);
 }
 
 function sameVersion(a: Transaction, b: Transaction): boolean {
   return compareUpdatedAt(a.updatedAt, b.updatedAt) === 0 && a.status === b.status;
 }
 
-/** A refetch of one transaction carries its events; a list row usually does not. */
-function addsDetail(current: Transaction, incoming: Transaction): boolean {
-  return incoming.embedded?.events != null && current.embedded?.events == null;
+function eventsOf(tx: Transaction): readonly { eventId: string }[] | undefined {
+  return tx.embedded?.events ?? undefined;
+}
+
+/**
+ * A refetch of one transaction carries its events (a list row usually does not): with the same
+ * `updatedAt` it still counts when its events differ from the ones we hold.
+ */
+function bringsEvents(current: Transaction, incoming: Transaction): boolean {
+  const next = eventsOf(incoming);
+  if (next === undefined) return false;
+  const held = eventsOf(current);
+  if (held === undefined || held.length !== next.length) return true;
+  return next.some((event, i) => event.eventId !== held[i]!.eventId);
+}
+
+/**
+ * Events only ever grow: a newer row without them (a list row, a live frame) keeps the events we
+ * already hold, so an open detail does not go blank while its events are refetched.
+ */
+function keepEvents(current: Transaction, incoming: Transaction): Transaction {
+  const held = eventsOf(current);
+  if (held === undefined || eventsOf(incoming) !== undefined) return incoming;
+  return { ...incoming, embedded: { ...(incoming.embedded ?? {}), events: current.embedded!.events } };
 }
 
 export interface ApplyOptions {
@@ -88,54 +161,87 @@ export function applyTransactions(
   batch: readonly Transaction[],
   { now, live }: ApplyOptions,
 ): TransactionsState {
-  let byId: Map<string, Transaction> | undefined;
-  let order: string[] | undefined;
+  // Changes collect here; the big maps are extended once at the end (see persistent-map.ts).
+  const changes = new Map<string, Transaction>();
+  let placed: Set<string> | undefined;
+  let moved = false;
   let changedAt: Map<string, number> | undefined;
-  let seen: Map<string, readonly StatusSeen[]> | undefined;
+  const trails = new Map<string, readonly StatusSeen[]>();
   let awaiting = state.awaitingApproval;
-  for (const tx of batch) {
-    const current = (byId ?? state.byId).get(tx.transactionId);
-    if (current !== undefined && !supersedes(current, tx)) continue;
+  for (const arriving of batch) {
+    const id = arriving.transactionId;
+    const current = changes.get(id) ?? state.byId.get(id);
+    if (current !== undefined && !supersedes(current, arriving)) continue;
     // Replayed snapshots repeat what we have: skip them unless they bring something new.
-    if (current !== undefined && sameVersion(current, tx) && !addsDetail(current, tx)) continue;
-    byId ??= new Map(state.byId);
+    if (current !== undefined && sameVersion(current, arriving) && !bringsEvents(current, arriving)) continue;
+    const tx = current === undefined ? arriving : keepEvents(current, arriving);
+    changes.set(id, tx);
     if (current === undefined) {
-      order ??= [...state.order];
-      byId.set(tx.transactionId, tx);
-      order.splice(insertionIndex(order, byId, tx), 0, tx.transactionId);
+      (placed ??= new Set()).add(id);
     } else {
-      if (current.createdAt !== tx.createdAt) {
+      if (current.createdAt !== tx.createdAt && !placed?.has(id)) {
         // createdAt never changes on a real server; keep the order right if it ever does.
-        order ??= [...state.order];
-        order.splice(order.indexOf(tx.transactionId), 1);
-        byId.set(tx.transactionId, tx);
-        order.splice(insertionIndex(order, byId, tx), 0, tx.transactionId);
+        (placed ??= new Set()).add(id);
+        moved = true;
       }
-      byId.set(tx.transactionId, tx);
       if (current.status === 'waiting-approval') awaiting--;
     }
     if (tx.status === 'waiting-approval') awaiting++;
-    const trail = (seen ?? state.seen).get(tx.transactionId);
+    const trail = trails.get(id) ?? state.seen.get(id);
     if (trail === undefined || trail[trail.length - 1]!.status !== tx.status) {
-      seen ??= new Map(state.seen);
       const next = [...(trail ?? []), { status: tx.status, at: now }];
-      seen.set(tx.transactionId, next.length > MAX_STATUSES_SEEN ? next.slice(-MAX_STATUSES_SEEN) : next);
+      trails.set(id, next.length > MAX_STATUSES_SEEN ? next.slice(-MAX_STATUSES_SEEN) : next);
     }
     if (live) {
       changedAt ??= new Map(state.changedAt);
-      changedAt.set(tx.transactionId, now);
+      changedAt.set(id, now);
     }
   }
-  if (byId === undefined) return state;
+  if (changes.size === 0) return state;
+  const byId = persistent(state.byId).setAll(changes);
   return {
     ...state,
     byId,
-    order: order ?? state.order,
+    order: placed === undefined ? state.order : placeInOrder(state.order, placed, moved, byId),
     version: state.version + 1,
     changedAt: changedAt ?? state.changedAt,
-    seen: seen ?? state.seen,
+    seen: trails.size === 0 ? state.seen : persistent(state.seen).setAll(trails),
     awaitingApproval: awaiting,
   };
+}
+
+function persistent<V>(map: ReadonlyMap<string, V>): PersistentMap<string, V> {
+  return map instanceof PersistentMap ? map : PersistentMap.from(map);
+}
+
+export function withProgress(state: TransactionsState, progress: LoadProgress): TransactionsState {
+  const p = state.progress;
+  if (p.loaded === progress.loaded && p.complete === progress.complete && p.loading === progress.loading) {
+    return state;
+  }
+  return { ...state, progress };
+}
+
+export function withHold(state: TransactionsState, paused: boolean, held: number): TransactionsState {
+  return state.paused === paused && state.held === held ? state : { ...state, paused, held };
+}
+
+/** Sets (or with undefined clears) the open detail's load state. */
+export function withDetail(state: TransactionsState, detail: TransactionDetail | undefined): TransactionsState {
+  const d = state.detail;
+  if (d === detail) return state;
+  if (
+    d !== undefined &&
+    detail !== undefined &&
+    d.id === detail.id &&
+    d.status === detail.status &&
+    d.error === detail.error &&
+    d.eventsAt === detail.eventsAt
+  ) {
+    return state;
+  }
+  // An explicit undefined, not a missing key: zustand's setState merges, and would keep the old one.
+  return { ...state, detail };
 }
 
 /** Drops change markers older than `maxAgeMs` (the view calls this on its clock tick). */

@@ -67,12 +67,13 @@ describe('command line', () => {
     }
   });
 
-  it('with no command runs the console placeholder, which keeps its flags', async () => {
+  it('with no command runs the console, which takes its flags and needs a terminal', async () => {
     const home = await tempHome();
-    for (const argv of [[], ['console'], ['--demo'], ['--read-only', '--profile', 'x']]) {
+    for (const argv of [[], ['console'], ['--demo'], ['--read-only', '--profile', 'x', '--price-poll', '1000']]) {
       const r = await custody(argv, home.env());
-      expect(r.code, argv.join(' ')).toBe(0);
-      expect(r.out).toMatch(/console issue/);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err).toMatch(/the console needs a terminal/);
+      expect(r.out).toBe('');
     }
   });
 });

@@ -214,7 +214,8 @@ export function buildWorkspace(seed: number, startMs: number, catalog: Catalog):
         networkId,
         createdBy,
         updatedBy: createdBy,
-        createdAt: String(createdAt + rng.int(DAY)),
+        // Never in the future: an account made minutes ago has addresses made since.
+        createdAt: String(Math.min(createdAt + rng.int(DAY), startMs)),
         updatedAt: String(Math.min(createdAt + DAY + rng.int(20 * DAY), startMs)),
         acceptsAllAssets: true,
         requiresAssetsActivation: false,

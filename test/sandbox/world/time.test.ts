@@ -199,3 +199,19 @@ describe('history', () => {
     expect(world.transaction(swap.transactionId)).toEqual(swap);
   });
 });
+
+describe('no record is made in the future', () => {
+  it.each([1, 2, 3, 7, 42])('seed %i: accounts, addresses and transactions are dated at or before now', (seed) => {
+    const clock = createManualClock(START);
+    const world = createWorld({ seed, clock, history: 300, generator: false });
+    const dated = [
+      ...world.accounts({}),
+      ...world.addresses({}),
+      ...world.transactions({ limit: '1000' }),
+    ] as Array<{ createdAt: string; updatedAt?: string | null }>;
+    for (const record of dated) {
+      expect(Number(record.createdAt)).toBeLessThanOrEqual(START);
+      if (record.updatedAt != null) expect(Number(record.updatedAt)).toBeGreaterThanOrEqual(Number(record.createdAt));
+    }
+  });
+});

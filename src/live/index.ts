@@ -1,0 +1,60 @@
+// The live engine (no React): fills the stores and keeps them current. The view reads the stores
+// and calls only the LiveActions; commands/console.ts creates the engine, starts and stops it.
+//
+// Wiring (commands/console.ts):
+//
+//   const hooks: { onRequest?: (info: RequestInfo) => void } = {};
+//   const api = createApiClient({ ...conn, onRequest: (info) => hooks.onRequest?.(info) });
+//   const realtime = createRealtime({ baseUrl, signer, workspaceId });
+//   const live = createLive({ api, realtime, stores, pricePollMs });
+//   hooks.onRequest = live.onRequest;   // 429/503 on any attempt → session.degraded; success clears it
+//   await live.start();                 // first load settled (errors are notices, never thrown)
+//   ... on quit: live.stop(); realtime.close();
+//
+// Without the hook the engine still sets `degraded` from its own reads once their retries are
+// exhausted; the hook makes it show during the retries.
+//
+// What the view reads, and where:
+//
+// - Rows: `transactions.order` (ids, newest createdAt first) and `transactions.byId`. Store
+//   writes are batched: at most one per `batchMs` (default 100 ms) however fast frames arrive.
+//   `changedAt` marks rows changed by a live update (not by the first load); `seen` holds the
+//   statuses this console saw each transaction pass through.
+// - Loading: `transactions.progress` = { loaded, complete, loading } while the history pages in
+//   the background after the first page ("1,000 of … loading").
+// - Pause: `setPaused(true)` holds live updates (merged by id: memory stays bounded) and
+//   `setPaused(false)` applies them in one write. `transactions.paused` / `transactions.held`
+//   say so (e.g. "paused, 12 updates waiting"). New rows of background pages still arrive.
+// - Detail: `openTransaction(id)` sets `transactions.detail` = { id, status: 'loading' }, fetches
+//   GET one and GET events, and puts the events ON THE TRANSACTION: read them as
+//   `transactions.byId.get(id)?.embedded?.events` (oldest first, as the server sends them).
+//   `detail.status` becomes 'ready' (or 'error' with `detail.error`, words safe to show);
+//   `detail.eventsAt` is when they were fetched. While it is open, each live update of that
+//   transaction refetches its events. Events are kept on the record when later list rows or
+//   frames (which carry none) replace it, so the timeline never blinks empty.
+//   `closeTransaction()` clears `transactions.detail`.
+// - Header: `session.connection` = { kind, attempt?, since, detail? } with kind one of
+//   connecting | live | reconnecting (attempt n) | polling (no subscription for `socketGraceMs`:
+//   the list is polled every `pollIntervalMs`) | offline (reads cannot reach the server either) |
+//   logged-out (close 4000). `session.freshAt` = local time data was last confirmed current (a
+//   frame or a read; also the moment a live socket dropped). While kind is 'live' the data is
+//   current however old freshAt is (a quiet workspace sends no frames). `session.degraded`
+//   = { reason } while reads are refused with 429/503. `session.workspaceName` from GET workspace.
+// - Notices: `session.notices`, keyed: a failure that repeats (a 401 on every retry, a malformed
+//   frame) is one notice whose `count` grows. 401/403 explain the cause (describeClientError);
+//   the engine keeps retrying with backoff. A record that fails the contract is skipped, the
+//   rest of its page is kept.
+// - Prices: `prices` slice only (never the transactions slice), polled every `pricePollMs`.
+// - Reference data: `dictionary` (networks, assets, symbols) loaded once per session;
+//   `workspace` (accounts, addresses).
+//
+// `refresh(scope)`: 'accounts' / 'addresses' / 'prices' reload that list; 'transactions' fetches
+// what changed since the newest update seen (and resumes an unfinished history load, and
+// refetches an open detail); 'all' does all of it and retries any reference data that never loaded.
+//
+// Nothing is missed: the subscription (limit=0, live frames only) is made before the list is
+// read; after every reconnect, and when the socket returns after polling, the engine reads
+// every transaction with updatedAt >= (newest seen before the gap) - 2 s, paging by updatedAt,
+// and merges it (merge by id keeps the newest updatedAt, so overlaps are harmless).
+export { createLive } from './engine.js';
+export type { Live, LiveActions, LiveOptions, RefreshScope } from './types.js';

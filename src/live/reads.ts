@@ -1,0 +1,98 @@
+// Reading transactions in pages. One bad record must not hide the rest of its page: when a page
+// fails the contract, it is read again leniently and every record is parsed on its own, so only
+// the bad ones are skipped (and reported).
+import { z } from 'zod';
+import {
+  type ApiClient,
+  ContractError,
+  type TransactionsListQuery,
+  transactionsQuery,
+  workspacePath,
+} from '../client/index.js';
+import { type Transaction, TransactionSchema } from '../contract/index.js';
+import { compareMillis } from '../store/index.js';
+
+export interface Page {
+  readonly items: Transaction[];
+  /** Records the server sent (bad ones included): a page shorter than the limit is the last. */
+  readonly rawCount: number;
+  /** Set when records were skipped: what was wrong with the first of them. */
+  readonly skipped?: { count: number; error: ContractError };
+}
+
+const LooseTransactionList = z.looseObject({ transactions: z.array(z.unknown()) });
+
+export async function readTransactionsPage(api: ApiClient, q: TransactionsListQuery): Promise<Page> {
+  try {
+    const items = await api.transactions.list(q);
+    return { items, rawCount: items.length };
+  } catch (err) {
+    if (!(err instanceof ContractError)) throw err;
+    let raw: unknown[];
+    try {
+      const answer = await api.http.request({
+        method: 'GET',
+        path: `${workspacePath(api.workspaceId)}/transactions`,
+        query: transactionsQuery(q),
+        schema: LooseTransactionList,
+      });
+      raw = answer.data.transactions;
+    } catch {
+      throw err; // the envelope itself is broken: nothing to save
+    }
+    const items: Transaction[] = [];
+    for (const record of raw) {
+      const parsed = TransactionSchema.safeParse(record);
+      if (parsed.success) items.push(parsed.data);
+    }
+    const count = raw.length - items.length;
+    return count === 0 ? { items, rawCount: raw.length } : { items, rawCount: raw.length, skipped: { count, error: err } };
+  }
+}
+
+/** `millis - ms`, not below zero (epoch-ms strings; BigInt keeps every digit). */
+export function millisMinus(millis: string, ms: number): string {
+  const value = BigInt(millis) - BigInt(ms);
+  return value < 0n ? '0' : value.toString();
+}
+
+/** How far before the newest `updatedAt` seen a gap fill starts: clocks and commits are not exact. */
+export const GAP_OVERLAP_MS = 2_000;
+
+const MAX_PAGES = 100_000;
+
+/**
+ * Everything updated at or after `from` (everything when undefined), oldest change first,
+ * delivered page by page. Paged by key (the last `updatedAt` read, with an offset only inside a
+ * run of equal timestamps), not by plain offset: a record that changes while we page moves to
+ * the end of the order, and plain offsets would then skip the record that slid into its place.
+ * Returns the newest `updatedAt` read.
+ */
+export async function readChangedSince(
+  api: ApiClient,
+  from: string | undefined,
+  pageSize: number,
+  onPage: (page: Page) => void,
+): Promise<string | undefined> {
+  let cursor = from;
+  let offset = 0;
+  let newest: string | undefined;
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const q: TransactionsListQuery = { sortBy: 'updated', sortDirection: 'ASC', limit: pageSize };
+    if (cursor !== undefined) q.updatedAtFrom = cursor;
+    if (offset > 0) q.offset = offset;
+    const page = await readTransactionsPage(api, q);
+    onPage(page);
+    const last = page.items.at(-1)?.updatedAt ?? undefined;
+    if (last != null && (newest === undefined || compareMillis(last, newest) > 0)) newest = last;
+    if (page.rawCount < pageSize) break;
+    if (last == null || (cursor !== undefined && compareMillis(last, cursor) <= 0)) {
+      // A whole page inside one millisecond (or nothing readable): step over it by offset.
+      offset += page.rawCount;
+    } else {
+      cursor = last;
+      offset = page.items.filter((tx) => tx.updatedAt === last).length;
+    }
+  }
+  return newest;
+}

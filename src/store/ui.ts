@@ -1,0 +1,183 @@
+// What the person at the keyboard is looking at: mode, pane, selection, filters, overlays, the
+// line being typed. Data lives in the other slices; this one holds only choices, so a keypress
+// never touches the transactions slice and a live update never touches this one.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+export const PANES = ['accounts', 'addresses', 'transactions', 'prices', 'swap'] as const;
+export type PaneId = (typeof PANES)[number];
+export type ListPaneId = Exclude<PaneId, 'swap'>;
+export const LIST_PANES: readonly ListPaneId[] = ['accounts', 'addresses', 'transactions', 'prices'];
+
+export function isListPane(pane: PaneId): pane is ListPaneId {
+  return pane !== 'swap';
+}
+
+/**
+ * normal: lists and the detail; filter and command: a line is being typed; help and json: a
+ * scrollable overlay. (The actions issue adds 'dialog'.)
+ */
+export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json';
+
+export interface ListState {
+  /** The selected row, by id: rows move under it as live data arrives. */
+  readonly selectedId?: string;
+  /** Index of the selection when it was last placed: where it falls back to if its id leaves the list. */
+  readonly cursor: number;
+  /** Screen row of the selection inside the table window, kept while rows are inserted above it. */
+  readonly row: number;
+  /** The applied `/` filter (a leading `!` inverts). */
+  readonly filter: string;
+  /** Index into the pane's list of sorts. */
+  readonly sort: number;
+}
+
+export interface JsonTarget {
+  readonly pane: PaneId;
+  readonly id: string;
+}
+
+export interface UiData {
+  readonly mode: UiMode;
+  readonly pane: PaneId;
+  readonly lists: Readonly<Record<ListPaneId, ListState>>;
+  /** Account chip: addresses and transactions show only this account. */
+  readonly accountFilter?: string;
+  /** `:tx` filters. */
+  readonly txStatuses: readonly string[];
+  readonly txTypes: readonly string[];
+  /** `:addr` filters. */
+  readonly addrNetworks: readonly string[];
+  readonly addrStatuses: readonly string[];
+  /** Transactions: the selection sticks to the newest row. */
+  readonly follow: boolean;
+  /** Mirror of the live engine's pause, for the header. */
+  readonly paused: boolean;
+  /** The open transaction detail (over the transactions pane). */
+  readonly detail?: { readonly id: string; readonly scroll: number };
+  readonly helpScroll: number;
+  readonly json?: { readonly target: JsonTarget; readonly scroll: number };
+  /** The line being typed in filter or command mode. */
+  readonly input: string;
+  /** Filter text before `/` was pressed: Esc puts it back. */
+  readonly inputBefore: string;
+  /** Commands run, oldest first. */
+  readonly history: readonly string[];
+  /** Position while walking the history with ↑/↓ (undefined: editing a new line). */
+  readonly historyIndex?: number;
+  /** The new line being typed when the history walk began. */
+  readonly historyDraft: string;
+  /** Tab completion in progress: the candidates for the word and which one is shown. */
+  readonly completion?: {
+    readonly stem: string;
+    readonly candidates: readonly string[];
+    readonly index: number;
+  };
+  readonly size: { readonly columns: number; readonly rows: number };
+}
+
+export interface UiActions {
+  setSize(columns: number, rows: number): void;
+  setPane(pane: PaneId): void;
+  patchList(pane: ListPaneId, patch: Partial<ListState>): void;
+  /** Changes any of the data fields at once (filters, follow, scrolls...). */
+  update(patch: Partial<UiData>): void;
+  openDetail(id: string): void;
+  closeDetail(): void;
+  beginInput(mode: 'filter' | 'command', text: string): void;
+  setInput(text: string): void;
+  endInput(): void;
+  pushHistory(command: string): void;
+  openHelp(): void;
+  openJson(target: JsonTarget): void;
+  closeOverlay(): void;
+}
+
+export type UiState = UiData & UiActions;
+export type UiStore = StoreApi<UiState>;
+
+export const MAX_HISTORY = 50;
+
+const emptyList: ListState = { cursor: 0, row: 0, filter: '', sort: 0 };
+
+export function initialUi(init: Partial<UiData> = {}): UiData {
+  return {
+    mode: 'normal',
+    pane: 'transactions',
+    lists: { accounts: emptyList, addresses: emptyList, transactions: emptyList, prices: emptyList },
+    txStatuses: [],
+    txTypes: [],
+    addrNetworks: [],
+    addrStatuses: [],
+    follow: false,
+    paused: false,
+    helpScroll: 0,
+    input: '',
+    inputBefore: '',
+    history: [],
+    historyDraft: '',
+    size: { columns: 80, rows: 24 },
+    ...init,
+  };
+}
+
+/** Appends a command to the history: consecutive repeats are kept once, the oldest fall off. */
+export function withHistory(history: readonly string[], command: string): readonly string[] {
+  const text = command.trim();
+  if (text === '' || history[history.length - 1] === text) return history;
+  return [...history, text].slice(-MAX_HISTORY);
+}
+
+export function createUiStore(init: Partial<UiData> = {}): UiStore {
+  return createStore<UiState>()((set, get) => ({
+    ...initialUi(init),
+    setSize(columns, rows) {
+      const { size } = get();
+      if (size.columns !== columns || size.rows !== rows) set({ size: { columns, rows } });
+    },
+    setPane(pane) {
+      if (get().pane !== pane) set({ pane });
+    },
+    patchList(pane, patch) {
+      const lists = get().lists;
+      set({ lists: { ...lists, [pane]: { ...lists[pane], ...patch } } });
+    },
+    update(patch) {
+      set(patch);
+    },
+    openDetail(id) {
+      set({ detail: { id, scroll: 0 } });
+    },
+    closeDetail() {
+      set({ detail: undefined });
+    },
+    beginInput(mode, text) {
+      set({
+        mode,
+        input: text,
+        inputBefore: text,
+        historyIndex: undefined,
+        historyDraft: '',
+        completion: undefined,
+      });
+    },
+    setInput(text) {
+      set({ input: text, completion: undefined });
+    },
+    endInput() {
+      set({ mode: 'normal', input: '', inputBefore: '', historyIndex: undefined, completion: undefined });
+    },
+    pushHistory(command) {
+      const history = withHistory(get().history, command);
+      if (history !== get().history) set({ history });
+    },
+    openHelp() {
+      set({ mode: 'help', helpScroll: 0 });
+    },
+    openJson(target) {
+      set({ mode: 'json', json: { target, scroll: 0 } });
+    },
+    closeOverlay() {
+      set({ mode: 'normal', json: undefined });
+    },
+  }));
+}

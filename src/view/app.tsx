@@ -1,0 +1,123 @@
+// The console's React tree. The terminal layer mounts <App> with the terminal's size and renders
+// it again with the new size on resize; the frame is always at most rows - 1 lines tall.
+import { Box, Text, useInput } from 'ink';
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
+import { expireChangeMarks, type Stores } from '../store/index.js';
+import type { UiStore } from '../store/ui.js';
+import { dispatchKey } from './dispatch.js';
+import { frameLayout, tooSmallMessage } from './layout.js';
+import type { LiveActions } from './live-actions.js';
+import { createViewModel, useView, ViewContext, type ViewEnv, type ViewModel } from './model.js';
+import { AccountsPane } from './panes/accounts.js';
+import { AddressesPane } from './panes/addresses.js';
+import { DetailPane } from './panes/detail.js';
+import { HelpOverlay } from './panes/help.js';
+import { JsonOverlay } from './panes/json.js';
+import { PricesPane } from './panes/prices.js';
+import { SwapPane } from './panes/swap.js';
+import { TransactionsPane } from './panes/transactions.js';
+import { Footer } from './widgets/footer.js';
+import { Header } from './widgets/header.js';
+import { StatusLine } from './widgets/status-line.js';
+import { Tabs } from './widgets/tabs.js';
+import { Ticker } from './widgets/ticker.js';
+
+/** How long a row stays marked after a live update changed it. */
+export const CHANGE_MARK_MS = 2_000;
+const TICK_MS = 1_000;
+
+export interface AppProps {
+  readonly stores: Stores;
+  readonly ui: UiStore;
+  readonly actions: LiveActions;
+  readonly env: ViewEnv;
+  readonly columns: number;
+  readonly rows: number;
+}
+
+/** The one keyboard listener: every key goes through the keymap. */
+function Keys() {
+  const vm = useView();
+  const onInput = useCallback<Parameters<typeof useInput>[0]>(
+    (input, key) => dispatchKey(vm, input, key),
+    [vm],
+  );
+  useInput(onInput);
+  return null;
+}
+
+/** The one clock: ticks once a second; expires change marks on the same beat. */
+function useClock(vm: ViewModel): void {
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const now = vm.env.now();
+      vm.clock.setState({ now });
+      const tx = vm.stores.transactions;
+      const current = tx.getState();
+      const next = expireChangeMarks(current, now, CHANGE_MARK_MS);
+      if (next !== current) tx.setState(next, true);
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [vm]);
+}
+
+function Body({ width, height }: { width: number; height: number }) {
+  const vm = useView();
+  const mode = useStore(vm.ui, (s) => s.mode);
+  const pane = useStore(vm.ui, (s) => s.pane);
+  const detail = useStore(vm.ui, (s) => s.detail !== undefined);
+  let content;
+  if (mode === 'help') content = <HelpOverlay width={width} height={height} />;
+  else if (mode === 'json') content = <JsonOverlay width={width} height={height} />;
+  else if (pane === 'transactions' && detail) content = <DetailPane width={width} height={height} />;
+  else if (pane === 'transactions') content = <TransactionsPane width={width} height={height} />;
+  else if (pane === 'accounts') content = <AccountsPane width={width} height={height} />;
+  else if (pane === 'addresses') content = <AddressesPane width={width} height={height} />;
+  else if (pane === 'prices') content = <PricesPane width={width} height={height} />;
+  else content = <SwapPane width={width} height={height} />;
+  return (
+    <Box height={height} width={width} flexDirection="column">
+      {content}
+    </Box>
+  );
+}
+
+// No overflow clipping anywhere: Ink clips by re-slicing every line of text it draws, which made
+// a frame cost half again as much. Every line is composed to the width already, and the root's
+// fixed height bounds the frame (Ink drops whatever would fall below it).
+function Frame({ columns, rows }: { columns: number; rows: number }) {
+  const layout = frameLayout(columns, rows);
+  if (layout.tooSmall) {
+    if (layout.frame === 0) return null;
+    return (
+      <Box width={Math.max(1, columns)} height={layout.frame}>
+        <Text wrap="wrap">{tooSmallMessage(columns, rows)}</Text>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={columns} height={layout.frame}>
+      <Header width={columns} />
+      <Tabs width={columns} />
+      <Body width={columns} height={layout.pane} />
+      <Ticker width={columns} />
+      <StatusLine width={columns} />
+      <Footer width={columns} />
+    </Box>
+  );
+}
+
+export function App({ stores, ui, actions, env, columns, rows }: AppProps) {
+  const vm = useMemo(() => createViewModel(stores, ui, actions, env), [stores, ui, actions, env]);
+  useLayoutEffect(() => {
+    ui.getState().setSize(columns, rows);
+  }, [ui, columns, rows]);
+  useClock(vm);
+  return (
+    <ViewContext.Provider value={vm}>
+      <Keys />
+      <Frame columns={columns} rows={rows} />
+    </ViewContext.Provider>
+  );
+}

@@ -1,0 +1,72 @@
+// Everything a view component or the dispatcher needs, made once per App and handed down by
+// context: the stores, the live actions, the environment, the theme, the one clock, the memoized
+// derivations. The context value never changes, so providing it re-renders nothing.
+import { createContext, useContext } from 'react';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Stores } from '../store/index.js';
+import type { UiStore } from '../store/ui.js';
+import { createDerivations, type Derivations } from './derive.js';
+import type { LiveActions } from './live-actions.js';
+import { createTheme, type Theme } from './theme.js';
+
+export interface ViewEnv {
+  /** ASCII glyphs only (the locale is not UTF-8). */
+  readonly ascii: boolean;
+  /** Colors on (false under NO_COLOR). */
+  readonly color: boolean;
+  readonly now: () => number;
+  /** Puts text on the clipboard (OSC 52; the terminal layer writes it). */
+  readonly copy: (text: string) => void;
+  readonly quit: () => void;
+  /** The embedded sandbox's address, in demo mode. */
+  readonly sandboxUrl?: string;
+}
+
+/** One clock for the whole view: a tick re-renders only the components that select from it. */
+export interface ClockState {
+  readonly now: number;
+}
+export type ClockStore = StoreApi<ClockState>;
+
+export interface ViewModel {
+  readonly stores: Stores;
+  readonly ui: UiStore;
+  readonly actions: LiveActions;
+  readonly env: ViewEnv;
+  readonly theme: Theme;
+  readonly clock: ClockStore;
+  readonly derive: Derivations;
+  /**
+   * Largest scroll of each scrollable view, reported by the view after it draws, so the
+   * dispatcher stops at the end instead of scrolling into nothing.
+   */
+  readonly limits: Readonly<Record<ScrollLimit, number>>;
+  setLimit(view: ScrollLimit, max: number): void;
+}
+
+export type ScrollLimit = 'detail' | 'help' | 'json';
+
+export function createViewModel(stores: Stores, ui: UiStore, actions: LiveActions, env: ViewEnv): ViewModel {
+  const limits: Record<ScrollLimit, number> = { detail: 0, help: 0, json: 0 };
+  return {
+    stores,
+    ui,
+    actions,
+    env,
+    theme: createTheme({ color: env.color, ascii: env.ascii }),
+    clock: createStore<ClockState>()(() => ({ now: env.now() })),
+    derive: createDerivations(),
+    limits,
+    setLimit(view, max) {
+      limits[view] = max;
+    },
+  };
+}
+
+export const ViewContext = createContext<ViewModel | null>(null);
+
+export function useView(): ViewModel {
+  const vm = useContext(ViewContext);
+  if (vm === null) throw new Error('view components need the App around them');
+  return vm;
+}

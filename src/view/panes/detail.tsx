@@ -1,0 +1,45 @@
+// The open transaction: its detail, live (the record, its statuses seen, prices for USD values),
+// with countdowns and relative times ticking once a second.
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import { shortId } from '../../format/index.js';
+import { useView } from '../model.js';
+import { transactionDetailLines } from '../renderers/detail.js';
+import { ScrollView } from '../widgets/scroll-view.js';
+
+export function DetailPane({ width, height }: { width: number; height: number }) {
+  const vm = useView();
+  const id = useStore(vm.ui, (s) => s.detail?.id);
+  const scroll = useStore(vm.ui, (s) => s.detail?.scroll ?? 0);
+  const tx = useStore(vm.stores.transactions, (s) => (id === undefined ? undefined : s.byId.get(id)));
+  const seen = useStore(vm.stores.transactions, (s) => (id === undefined ? undefined : s.seen.get(id)));
+  const load = useStore(vm.stores.transactions, (s) => (s.detail?.id === id ? s.detail : undefined));
+  const dictionary = useStore(vm.stores.dictionary);
+  const workspace = useStore(vm.stores.workspace);
+  const prices = useStore(vm.stores.prices, (s) => s.bySymbol);
+  const now = useStore(vm.clock, (s) => s.now);
+  const ascii = vm.theme.ascii;
+  const lines = useMemo(
+    () =>
+      tx === undefined
+        ? [[{ text: `  loading transaction ${id ?? ''}...`, token: 'muted' as const }]]
+        : transactionDetailLines(tx, { ascii, now, dictionary, workspace, prices }, seen, width, load),
+    [tx, id, ascii, now, dictionary, workspace, prices, seen, width, load],
+  );
+  const title = [
+    { text: 'Transaction', token: 'title' as const },
+    { text: ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, token: 'muted' as const },
+    { text: '  esc back', token: 'muted' as const },
+  ];
+  return (
+    <ScrollView
+      vm={vm}
+      limit="detail"
+      title={title}
+      lines={lines}
+      scroll={scroll}
+      width={width}
+      height={height}
+    />
+  );
+}

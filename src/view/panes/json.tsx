@@ -1,0 +1,53 @@
+// The raw JSON of one record, as the console holds it (unknown fields included), scrollable.
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import { useView } from '../model.js';
+import type { Segment } from '../segments.js';
+import { ScrollView } from '../widgets/scroll-view.js';
+
+export function jsonLines(record: unknown): Segment[][] {
+  if (record === undefined) return [[{ text: '  the record is no longer loaded', token: 'muted' }]];
+  return JSON.stringify(record, null, 2)
+    .split('\n')
+    .map((line) => [{ text: ` ${line}` }]);
+}
+
+export function JsonOverlay({ width, height }: { width: number; height: number }) {
+  const vm = useView();
+  const json = useStore(vm.ui, (s) => s.json);
+  const target = json?.target;
+  // Live: the record as it is now (a transaction may move while its JSON is open).
+  const tx = useStore(vm.stores.transactions, (s) =>
+    target?.pane === 'transactions' ? s.byId.get(target.id) : undefined,
+  );
+  const ws = useStore(vm.stores.workspace, (s) =>
+    target?.pane === 'accounts'
+      ? s.accountsById.get(target.id)
+      : target?.pane === 'addresses'
+        ? s.addresses.find((a) => a.addressId === target.id)
+        : undefined,
+  );
+  const price = useStore(vm.stores.prices, (s) =>
+    target?.pane === 'prices' ? s.bySymbol.get(target.id) : undefined,
+  );
+  const record: unknown = tx ?? ws ?? price;
+  const lines = useMemo(() => jsonLines(record), [record]);
+  const title = [
+    { text: 'JSON', token: 'title' as const },
+    {
+      text: ` ${json?.target.pane ?? ''} ${json?.target.id ?? ''}  J or esc closes`,
+      token: 'muted' as const,
+    },
+  ];
+  return (
+    <ScrollView
+      vm={vm}
+      limit="json"
+      title={title}
+      lines={lines}
+      scroll={json?.scroll ?? 0}
+      width={width}
+      height={height}
+    />
+  );
+}

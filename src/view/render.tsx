@@ -1,0 +1,90 @@
+// Mounts the console's App with Ink the way a terminal over SSH wants it: only changed lines sent
+// (incremental rendering, patched in Ink 6.8; see patches/), at most 60 frames a second, Ctrl-C
+// left to the key dispatcher, console.* left alone (logs go to a file), a new layout at once on
+// every resize.
+import { render } from 'ink';
+import { type ComponentProps, useEffect, useState } from 'react';
+import { App } from './index.js';
+
+type AppProps = ComponentProps<typeof App>;
+
+/** What the console draws with when the terminal does not say (a stream without a size). */
+export const FALLBACK_SIZE = { columns: 80, rows: 24 } as const;
+
+export const MAX_FPS = 60;
+
+export interface MountConsoleOptions {
+  stores: AppProps['stores'];
+  ui: AppProps['ui'];
+  actions: AppProps['actions'];
+  env: AppProps['env'];
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  /** Only changed lines are written (default); false repaints the whole frame on every update. */
+  incremental?: boolean;
+  /** Default 60. */
+  maxFps?: number;
+}
+
+export interface ConsoleMount {
+  /** Settles once the app has unmounted (quit, or unmount()); rejects with an error that ended it. */
+  waitUntilExit(): Promise<void>;
+  /** Unmounts now (idempotent): Ink writes its last frame and lets go of stdin. */
+  unmount(): void;
+}
+
+interface Size {
+  columns: number;
+  rows: number;
+}
+
+function sizeOf(stdout: NodeJS.WriteStream): Size {
+  return {
+    columns: stdout.columns > 0 ? stdout.columns : FALLBACK_SIZE.columns,
+    rows: stdout.rows > 0 ? stdout.rows : FALLBACK_SIZE.rows,
+  };
+}
+
+/** The terminal's size, re-read on every 'resize' (SIGWINCH) so the App lays out again at once. */
+function useTerminalSize(stdout: NodeJS.WriteStream): Size {
+  const [size, setSize] = useState(() => sizeOf(stdout));
+  useEffect(() => {
+    const update = () => {
+      const next = sizeOf(stdout);
+      setSize((prev) => (prev.columns === next.columns && prev.rows === next.rows ? prev : next));
+    };
+    stdout.on('resize', update);
+    update(); // a resize between the first render and this effect
+    return () => {
+      stdout.off('resize', update);
+    };
+  }, [stdout]);
+  return size;
+}
+
+interface RootProps extends Omit<AppProps, 'columns' | 'rows'> {
+  stdout: NodeJS.WriteStream;
+}
+
+function Root({ stdout, stores, ui, actions, env }: RootProps) {
+  const { columns, rows } = useTerminalSize(stdout);
+  return <App stores={stores} ui={ui} actions={actions} env={env} columns={columns} rows={rows} />;
+}
+
+export function mountConsole(opts: MountConsoleOptions): ConsoleMount {
+  const { stores, ui, actions, env, stdin, stdout } = opts;
+  const instance = render(<Root stdout={stdout} stores={stores} ui={ui} actions={actions} env={env} />, {
+    stdout,
+    stdin,
+    exitOnCtrlC: false, // the key dispatcher decides what Ctrl-C means (quit, or leave a dialog)
+    patchConsole: false, // nothing may print over the frame; the debug log is a file
+    maxFps: opts.maxFps ?? MAX_FPS,
+    incrementalRendering: opts.incremental ?? true,
+  });
+  return {
+    waitUntilExit: async () => {
+      await instance.waitUntilExit();
+    },
+    unmount: () => instance.unmount(),
+  };
+}

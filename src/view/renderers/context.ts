@@ -1,0 +1,102 @@
+// What a renderer may look at besides the record: reference data to turn ids into names, the
+// prices for USD values, the clock for ages. Plain data, so renderers stay pure functions.
+import type { Transaction } from '../../contract/index.js';
+import {
+  assetInfo,
+  type AssetInfo,
+  type DictionaryState,
+  type PricePoint,
+  type WorkspaceState,
+} from '../../store/index.js';
+import { multiplyDecimal } from '../../format/index.js';
+
+export interface RenderCtx {
+  readonly ascii: boolean;
+  /** Local clock (ms) for ages. */
+  readonly now: number;
+  readonly dictionary: DictionaryState;
+  readonly workspace: WorkspaceState;
+  readonly prices: ReadonlyMap<string, PricePoint>;
+  /** Deposit addresses per account id (the accounts pane's ADDR column). */
+  readonly addressCounts?: ReadonlyMap<string, number>;
+}
+
+export function accountName(ctx: Pick<RenderCtx, 'workspace'>, accountId: string | null | undefined): string {
+  if (accountId == null) return '';
+  return ctx.workspace.accountsById.get(accountId)?.accountName ?? accountId;
+}
+
+export function networkName(
+  ctx: Pick<RenderCtx, 'dictionary'>,
+  networkId: string | null | undefined,
+): string {
+  if (networkId == null) return '';
+  return ctx.dictionary.networks.get(networkId)?.name ?? networkId;
+}
+
+export function symbolName(ctx: Pick<RenderCtx, 'dictionary'>, symbolId: string): string {
+  return ctx.dictionary.symbols.get(symbolId)?.symbol ?? symbolId;
+}
+
+export function asset(ctx: Pick<RenderCtx, 'dictionary'>, assetId: string | null | undefined): AssetInfo {
+  return assetInfo(ctx.dictionary, assetId);
+}
+
+/** USD value of an amount of an asset at the current price of its symbol; exact decimal arithmetic. */
+export function usdValue(
+  ctx: Pick<RenderCtx, 'dictionary' | 'prices'>,
+  amount: string | null | undefined,
+  assetId: string | null | undefined,
+): string | undefined {
+  if (amount == null || assetId == null) return undefined;
+  const info = assetInfo(ctx.dictionary, assetId);
+  const price = info.symbolId === undefined ? undefined : ctx.prices.get(info.symbolId)?.price;
+  if (price === undefined) return undefined;
+  try {
+    return multiplyDecimal(amount, price);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The amount a transaction moves and in which asset, whatever its family. */
+export function transactionAmount(tx: Transaction): { amount?: string; assetId?: string } {
+  const p = tx.params;
+  const amount = p?.amount ?? p?.fromAmount ?? p?.toAmount ?? tx.embedded?.events?.[0]?.amount ?? undefined;
+  const assetId =
+    p?.assetId ??
+    p?.fromAssetId ??
+    p?.sourceAssetId ??
+    p?.toAssetId ??
+    tx.embedded?.events?.[0]?.assetId ??
+    undefined;
+  return { ...(amount != null ? { amount } : {}), ...(assetId != null ? { assetId } : {}) };
+}
+
+/** The network a transaction runs on: its params, else its asset's, else its chain details'. */
+export function transactionNetwork(ctx: Pick<RenderCtx, 'dictionary'>, tx: Transaction): string | undefined {
+  return (
+    tx.params?.networkId ??
+    assetInfo(ctx.dictionary, transactionAmount(tx).assetId).networkId ??
+    tx.extra?.blockchainDetails?.[0]?.networkId ??
+    undefined
+  );
+}
+
+export type Direction = 'in' | 'out' | 'none';
+
+/** Where the money went or came from: "→ address" for sends, "← address" for receipts. */
+export function counterparty(
+  ctx: Pick<RenderCtx, 'workspace'>,
+  tx: Transaction,
+): { direction: Direction; text: string } {
+  const toAccount = tx.params?.toAccountId ?? tx.extra?.toAccountId;
+  const to =
+    tx.params?.toAddress ?? tx.extra?.toAddress ?? (toAccount ? accountName(ctx, toAccount) : undefined);
+  const fromAccount = tx.extra?.fromAccountId;
+  const from = tx.extra?.fromAddress ?? (fromAccount ? accountName(ctx, fromAccount) : undefined);
+  const incoming = /deposit|-in$|^reward|earn-reward|canton-reward/.test(tx.transactionType) && from != null;
+  if (incoming || (to == null && from != null)) return { direction: 'in', text: from ?? '' };
+  if (to != null) return { direction: 'out', text: to };
+  return { direction: 'none', text: '' };
+}

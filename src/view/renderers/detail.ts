@@ -1,0 +1,454 @@
+// A transaction's detail as lines: header, approvals, the event timeline, the remaining fields in
+// readable form, and the statuses this console saw. Pure: record + context + clock → lines.
+import type { Transaction, TransactionEvent } from '../../contract/index.js';
+import {
+  displayWidth,
+  eventTypeLabel,
+  eventTypeStyle,
+  fitCell,
+  formatAbsolute,
+  formatAmount,
+  formatAmountFull,
+  formatCountdown,
+  formatRelative,
+  formatUsd,
+  parseMillis,
+  styleText,
+  transactionStatusStyle,
+  truncateMiddle,
+} from '../../format/index.js';
+import { explorerUrl, type StatusSeen } from '../../store/index.js';
+import type { Segment } from '../segments.js';
+import type { Token } from '../theme.js';
+import {
+  accountName,
+  asset,
+  counterparty,
+  networkName,
+  type RenderCtx,
+  transactionAmount,
+  transactionNetwork,
+  usdValue,
+} from './context.js';
+
+export type DetailLine = readonly Segment[];
+
+const LABEL = 17;
+
+interface Builder {
+  readonly lines: DetailLine[];
+  readonly width: number;
+  readonly ascii: boolean;
+}
+
+/** Cuts text into pieces of at most `width` columns (ids and URLs have no spaces to break at). */
+export function hardWrap(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  if (displayWidth(text) <= w) return [text];
+  const out: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const ch of text) {
+    const cw = displayWidth(ch);
+    if (used + cw > w) {
+      out.push(piece);
+      piece = '';
+      used = 0;
+    }
+    piece += ch;
+    used += cw;
+  }
+  if (piece !== '') out.push(piece);
+  return out;
+}
+
+function section(b: Builder, title: string): void {
+  const r = b.ascii ? '-' : '─';
+  b.lines.push([]);
+  b.lines.push([
+    { text: ` ${r}${r} `, token: 'border' },
+    { text: title, token: 'title' },
+  ]);
+}
+
+/** "Label          value": a value too long for the line continues under itself, whole. */
+function field(
+  b: Builder,
+  label: string,
+  value: string | readonly Segment[],
+  token?: Token,
+  wrap = false,
+): void {
+  // One column of air after the label, always: a label as wide as the column must not touch its value.
+  const head: Segment = { text: ` ${fitCell(label, LABEL - 2, 'left', { ascii: b.ascii })} `, token: 'muted' };
+  if (typeof value !== 'string') {
+    b.lines.push([head, ...value]);
+    return;
+  }
+  const room = b.width - LABEL - 1;
+  const pieces = wrap && room > 8 ? hardWrap(value, room) : [value];
+  pieces.forEach((piece, i) => {
+    const seg: Segment = token === undefined ? { text: piece } : { text: piece, token };
+    b.lines.push(i === 0 ? [head, seg] : [{ text: ' '.repeat(LABEL) }, seg]);
+  });
+}
+
+function when(ms: string | null | undefined, now: number): string | undefined {
+  if (ms == null) return undefined;
+  return `${formatRelative(ms, now)}  ${formatAbsolute(ms)}`;
+}
+
+/** "in 4m 05s (2026-…)" for a future moment, "3m ago (…)" for a past one. */
+function countdown(ms: string | null | undefined, now: number): string | undefined {
+  const t = parseMillis(ms);
+  if (ms == null || t === undefined) return ms ?? undefined;
+  return t > now
+    ? `in ${formatCountdown(t - now)}  ${formatAbsolute(t)}`
+    : `${formatRelative(t, now)}  ${formatAbsolute(t)}`;
+}
+
+function amountText(
+  ctx: RenderCtx,
+  amount: string | null | undefined,
+  assetId: string | null | undefined,
+): string {
+  if (amount == null) return '';
+  const info = asset(ctx, assetId);
+  return `${formatAmountFull(amount, info.decimals)} ${info.symbol}`.trim();
+}
+
+function readable(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const SHOWN_PARAMS = new Set([
+  'amount',
+  'assetId',
+  'networkId',
+  'toAddress',
+  'toAccountId',
+  'memo',
+  'fromAssetId',
+  'toAssetId',
+  'fromAmount',
+  'toAmount',
+  'sourceAssetId',
+  'symbol',
+]);
+const SHOWN_EXTRA = new Set([
+  'approvers',
+  'blockchainDetails',
+  'confirmations',
+  'description',
+  'fromAccountId',
+  'toAccountId',
+  'fromAddress',
+  'toAddress',
+  'memo',
+  'quoteDetails',
+  'quoteId',
+  'fiatRamp',
+  'depositTransactionId',
+  'withdrawTransactionId',
+  'signingRequestId',
+]);
+const SHOWN_EMBEDDED = new Set(['events', 'quoteDetails', 'currentSigningRequest']);
+
+function header(b: Builder, tx: Transaction, ctx: RenderCtx): void {
+  const style = transactionStatusStyle(tx.status);
+  b.lines.push([
+    { text: ` ${tx.transactionType}`, token: 'header' },
+    { text: '  ' },
+    { text: styleText(style, { ascii: ctx.ascii }), token: style.tone },
+  ]);
+  const p = tx.params ?? {};
+  const { amount, assetId } = transactionAmount(tx);
+  const usd = usdValue(ctx, amount, assetId);
+  const usdText = usd === undefined ? [] : [{ text: `   ~ ${formatUsd(usd)}`, token: 'muted' as const }];
+  if (p.fromAssetId != null && (p.toAssetId != null || p.toAmount != null)) {
+    const arrow = ctx.ascii ? '->' : '→';
+    const toAmount = p.toAmount ?? (tx.embedded?.quoteDetails ?? tx.extra?.quoteDetails)?.toAmount;
+    const to = toAmount != null ? amountText(ctx, toAmount, p.toAssetId) : asset(ctx, p.toAssetId).symbol;
+    field(b, 'Swap', [
+      { text: `${amountText(ctx, p.fromAmount, p.fromAssetId)} ${arrow} ${to}` },
+      ...usdText,
+    ]);
+  } else if (amount !== undefined) {
+    field(b, 'Amount', [{ text: amountText(ctx, amount, assetId), token: 'header' }, ...usdText]);
+  } else if (assetId !== undefined) {
+    field(b, 'Asset', asset(ctx, assetId).symbol);
+  }
+  field(b, 'Account', accountName(ctx, tx.accountId));
+  const party = counterparty(ctx, tx);
+  if (party.direction !== 'none')
+    field(b, party.direction === 'in' ? 'From' : 'To', party.text, undefined, true);
+  const networkId = transactionNetwork(ctx, tx);
+  if (networkId !== undefined) {
+    const name = networkName(ctx, networkId);
+    field(b, 'Network', name === networkId ? name : `${name} (${networkId})`);
+  }
+  const memo = p.memo ?? tx.extra?.memo;
+  if (memo != null) field(b, 'Memo', memo, undefined, true);
+  field(b, 'Created', when(tx.createdAt, ctx.now) ?? '');
+  if (tx.updatedAt != null) field(b, 'Updated', when(tx.updatedAt, ctx.now) ?? '');
+  if (tx.expiresAt != null) field(b, 'Expires', countdown(tx.expiresAt, ctx.now) ?? '');
+  if (tx.terminatedAt != null) field(b, 'Terminated', when(tx.terminatedAt, ctx.now) ?? '');
+  field(b, 'External id', tx.externalId, undefined, true);
+  if (tx.extra?.description != null) field(b, 'Description', tx.extra.description, undefined, true);
+  field(b, 'Id', tx.transactionId, undefined, true);
+  if (tx.createdBy != null) field(b, 'Created by', tx.createdBy);
+}
+
+function approvals(b: Builder, tx: Transaction, now: number): void {
+  const a = tx.extra?.approvers;
+  if (a == null) return;
+  section(b, 'Approvals');
+  const approved = a.approvedBy ?? [];
+  const needed = a.number ?? '?';
+  const done = a.number != null && approved.length >= Number(a.number);
+  field(b, 'Approved', [
+    { text: `${approved.length} of ${needed}`, token: done ? 'success' : 'warning' },
+    ...(approved.length > 0 ? [{ text: `  by ${approved.join(', ')}` }] : []),
+  ]);
+  if (a.availableApprovers != null) {
+    field(
+      b,
+      'May approve',
+      a.availableApprovers.length === 0 ? 'nobody listed' : a.availableApprovers.join(', '),
+      undefined,
+      true,
+    );
+  }
+  if (a.securityDelayDuration != null || a.securityDelayExpiresAt != null) {
+    const duration = a.securityDelayDuration == null ? '' : `${a.securityDelayDuration}h`;
+    const t = parseMillis(a.securityDelayExpiresAt);
+    const end =
+      t === undefined
+        ? ''
+        : t > now
+          ? `ends in ${formatCountdown(t - now)}  ${formatAbsolute(t)}`
+          : `ended ${formatRelative(t, now)}  ${formatAbsolute(t)}`;
+    field(
+      b,
+      'Security delay',
+      [duration, end].filter((s) => s !== '').join(', '),
+      t !== undefined && t > now ? 'warning' : undefined,
+    );
+  }
+  if (a.skipApproval != null) field(b, 'Skip approval', a.skipApproval ? 'yes' : 'no');
+  if (a.limitId != null) field(b, 'Limit', a.limitId);
+}
+
+function eventLine(b: Builder, e: TransactionEvent, ctx: RenderCtx): void {
+  const info = asset(ctx, e.assetId);
+  const symbol = e.symbol ?? info.symbol;
+  const usd = e.usdAmount ?? usdValue(ctx, e.amount, e.assetId);
+  const style = eventTypeStyle(e.eventType);
+  const amount = e.amount == null ? '' : formatAmount(e.amount, info.decimals, { ascii: ctx.ascii });
+  b.lines.push([
+    { text: ` ${formatAbsolute(e.createdAt).slice(5)}  `, token: 'muted' },
+    {
+      text: fitCell(eventTypeLabel(e.eventType, { ascii: ctx.ascii }), 12, 'left', { ascii: ctx.ascii }),
+      token: style.tone,
+    },
+    { text: ` ${fitCell(amount, 16, 'right', { ascii: ctx.ascii })}` },
+    { text: ` ${fitCell(symbol, 6, 'left', { ascii: ctx.ascii })}` },
+    {
+      text: ` ${fitCell(usd == null ? '' : formatUsd(usd), 12, 'right', { ascii: ctx.ascii })}`,
+      token: 'muted',
+    },
+    ...(e.blockchainTxId != null
+      ? [{ text: `  ${truncateMiddle(e.blockchainTxId, 16, { ascii: ctx.ascii })}` }]
+      : []),
+  ]);
+  if (e.blockchainTxId != null) {
+    const url = explorerUrl(ctx.dictionary, e.networkId ?? info.networkId, e.blockchainTxId);
+    for (const piece of hardWrap(url ?? e.blockchainTxId, b.width - 4))
+      b.lines.push([{ text: `    ${piece}`, token: url ? 'accent' : 'muted' }]);
+  }
+}
+
+function timeline(b: Builder, tx: Transaction, ctx: RenderCtx, load: DetailLoad | undefined): void {
+  const events = tx.embedded?.events;
+  section(b, events == null ? 'Events' : `Events (${events.length}, oldest first)`);
+  if (events == null) {
+    b.lines.push(
+      load?.status === 'error'
+        ? [
+            {
+              text: `  the events could not be loaded: ${load.error ?? 'unknown error'} (r retries)`,
+              token: 'danger',
+            },
+          ]
+        : [{ text: '  loading the events...', token: 'muted' }],
+    );
+    return;
+  }
+  if (events.length === 0) {
+    b.lines.push([{ text: '  none yet', token: 'muted' }]);
+    return;
+  }
+  const at = (e: TransactionEvent) => e.createdAt.padStart(20, '0');
+  // Stable: events of the same millisecond keep the server's order.
+  const sorted = [...events].sort((x, y) => (at(x) < at(y) ? -1 : at(x) > at(y) ? 1 : 0));
+  for (const e of sorted) eventLine(b, e, ctx);
+}
+
+function details(b: Builder, tx: Transaction, ctx: RenderCtx): void {
+  const start = b.lines.length;
+  const extra = tx.extra ?? {};
+  const network = transactionNetwork(ctx, tx);
+  for (const d of extra.blockchainDetails ?? []) {
+    if (d.blockchainTxId == null) continue;
+    const url = explorerUrl(ctx.dictionary, d.networkId ?? network, d.blockchainTxId);
+    field(
+      b,
+      'Blockchain tx',
+      `${d.blockchainTxId}${d.networkId ? ` on ${networkName(ctx, d.networkId)}` : ''}`,
+      undefined,
+      true,
+    );
+    if (url) field(b, '', url, 'accent', true);
+  }
+  if (extra.confirmations != null) {
+    const needed = network === undefined ? undefined : ctx.dictionary.networks.get(network)?.confirmations;
+    field(b, 'Confirmations', needed == null ? extra.confirmations : `${extra.confirmations} of ${needed}`);
+  }
+  const quote = tx.embedded?.quoteDetails ?? extra.quoteDetails;
+  if (quote != null) {
+    const arrow = ctx.ascii ? '->' : '→';
+    const p = tx.params ?? {};
+    const from = amountText(ctx, quote.fromAmount, p.fromAssetId);
+    const to = amountText(ctx, quote.toAmount, p.toAssetId);
+    field(b, 'Quote', `${quote.provider ?? ''} ${from} ${arrow} ${to}`.trim(), undefined, true);
+    if (quote.toAmountMin != null) field(b, 'Minimum', amountText(ctx, quote.toAmountMin, p.toAssetId));
+    if (quote.slippage != null) field(b, 'Slippage', quote.slippage);
+    const fees = [
+      quote.networkFeeUSD != null ? `network ${formatUsd(quote.networkFeeUSD)}` : '',
+      quote.serviceFeeUSD != null ? `service ${formatUsd(quote.serviceFeeUSD)}` : '',
+    ].filter((s) => s !== '');
+    if (fees.length > 0) field(b, 'Fees', fees.join(', '));
+    if (quote.expiresAt != null) field(b, 'Quote expires', countdown(quote.expiresAt, ctx.now) ?? '');
+  }
+  const ramp = extra.fiatRamp;
+  if (ramp != null) {
+    const parts = [
+      ramp.provider,
+      ramp.fiatAmount != null
+        ? `fiat ${ramp.fiatAmount}${ramp.bankDetails?.fiatCurrency ? ` ${ramp.bankDetails.fiatCurrency}` : ''}`
+        : undefined,
+      ramp.rate != null ? `rate ${ramp.rate}` : undefined,
+      ramp.platformFee != null ? `platform fee ${ramp.platformFee}` : undefined,
+      ramp.providerFee != null ? `provider fee ${ramp.providerFee}` : undefined,
+    ].filter((s): s is string => s != null);
+    field(b, 'Fiat ramp', parts.join(', '), undefined, true);
+    const bank = ramp.bankDetails;
+    if (bank != null) {
+      const where = [bank.bankName, bank.channelType, bank.country].filter((s) => s != null).join(', ');
+      field(
+        b,
+        'Bank',
+        `${bank.accountHolderName ?? bank.businessName ?? ''}${where ? ` (${where})` : ''}`.trim(),
+        undefined,
+        true,
+      );
+    }
+    if (ramp.fiatInReceived != null) {
+      const r = ramp.fiatInReceived;
+      field(
+        b,
+        'Received',
+        [r.fiatAmount, r.senderName, r.reference].filter((s) => s != null).join(', '),
+        undefined,
+        true,
+      );
+    }
+  }
+  if (extra.depositTransactionId != null) field(b, 'Deposit tx', extra.depositTransactionId, undefined, true);
+  if (extra.withdrawTransactionId != null)
+    field(b, 'Withdrawal tx', extra.withdrawTransactionId, undefined, true);
+  const signing = tx.embedded?.currentSigningRequest;
+  if (signing != null)
+    field(b, 'Signing', `${signing.status} (${signing.signingRequestId})`, undefined, true);
+  else if (extra.signingRequestId != null)
+    field(b, 'Signing request', extra.signingRequestId, undefined, true);
+  // Everything else the record carries, so nothing the server said is hidden from the detail.
+  for (const [key, value] of Object.entries(tx.params ?? {})) {
+    if (!SHOWN_PARAMS.has(key) && value != null) field(b, humanize(key), readable(value), undefined, true);
+  }
+  for (const [key, value] of Object.entries(extra)) {
+    if (!SHOWN_EXTRA.has(key) && value != null) field(b, humanize(key), readable(value), undefined, true);
+  }
+  for (const [key, value] of Object.entries(tx.embedded ?? {})) {
+    if (!SHOWN_EMBEDDED.has(key) && value != null) field(b, humanize(key), readable(value), undefined, true);
+  }
+  if (b.lines.length > start)
+    b.lines.splice(
+      start,
+      0,
+      [],
+      [
+        { text: ` ${b.ascii ? '--' : '──'} `, token: 'border' },
+        { text: 'Details', token: 'title' },
+      ],
+    );
+}
+
+function statusesSeen(b: Builder, seen: readonly StatusSeen[] | undefined, ctx: RenderCtx): void {
+  section(b, 'Statuses seen by this console');
+  if (seen === undefined || seen.length === 0) {
+    b.lines.push([{ text: '  none yet', token: 'muted' }]);
+    return;
+  }
+  const arrow = ctx.ascii ? ' -> ' : ' → ';
+  const line: Segment[] = [{ text: ' ' }];
+  seen.forEach((s, i) => {
+    const style = transactionStatusStyle(s.status);
+    if (i > 0) line.push({ text: arrow, token: 'muted' });
+    line.push({ text: `${formatAbsolute(s.at).slice(11)} `, token: 'muted' });
+    line.push({ text: styleText(style, { ascii: ctx.ascii }), token: style.tone });
+  });
+  // One line per status when they do not fit on one.
+  const w = line.reduce((sum, s) => sum + displayWidth(s.text), 0);
+  if (w <= b.width) {
+    b.lines.push(line);
+    return;
+  }
+  for (const s of seen) {
+    const style = transactionStatusStyle(s.status);
+    b.lines.push([
+      { text: `  ${formatAbsolute(s.at)}  `, token: 'muted' },
+      { text: styleText(style, { ascii: ctx.ascii }), token: style.tone },
+    ]);
+  }
+}
+
+/** How the live engine's load of the open detail went (transactions.detail). */
+export interface DetailLoad {
+  readonly status: 'loading' | 'ready' | 'error';
+  readonly error?: string;
+}
+
+/** Every line of a transaction's detail, for a view `width` columns wide. */
+export function transactionDetailLines(
+  tx: Transaction,
+  ctx: RenderCtx,
+  seen: readonly StatusSeen[] | undefined,
+  width: number,
+  load?: DetailLoad,
+): DetailLine[] {
+  const b: Builder = { lines: [], width, ascii: ctx.ascii };
+  header(b, tx, ctx);
+  approvals(b, tx, ctx.now);
+  timeline(b, tx, ctx, load);
+  details(b, tx, ctx);
+  statusesSeen(b, seen, ctx);
+  return b.lines;
+}

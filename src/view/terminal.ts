@@ -1,0 +1,55 @@
+// What the console needs to know about, and do to, the terminal it runs in: the alternate screen
+// and its restore (terminal-restore.ts, shared with the process entry), whether to draw in color
+// and in Unicode, and the clipboard through OSC 52.
+import { osc52 } from './index.js';
+import type { TerminalOut } from './terminal-restore.js';
+
+export * from './terminal-restore.js';
+
+/**
+ * True when the locale says UTF-8. The first of LC_ALL, LC_CTYPE and LANG that is set decides,
+ * as for the C library; none set is the "C" locale, which is ASCII. (The same rule as
+ * commands/terminal.ts, which the view may not import.)
+ */
+export function isUtf8Locale(env: NodeJS.ProcessEnv): boolean {
+  for (const name of ['LC_ALL', 'LC_CTYPE', 'LANG']) {
+    const value = env[name];
+    if (value !== undefined && value !== '') return /utf-?8/i.test(value);
+  }
+  return false;
+}
+
+export interface TerminalCapabilities {
+  /** ASCII borders and symbols: the locale is not UTF-8. */
+  ascii: boolean;
+  /** Colors allowed: a terminal, NO_COLOR unset or empty (no-color.org), TERM not "dumb". */
+  color: boolean;
+}
+
+export function terminalCapabilities(env: NodeJS.ProcessEnv, stdout: { isTTY?: boolean }): TerminalCapabilities {
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  return {
+    ascii: !isUtf8Locale(env),
+    color: !noColor && stdout.isTTY === true && env.TERM !== 'dumb',
+  };
+}
+
+/**
+ * A copy function for the view's `env.copy`: the text goes to the local clipboard as OSC 52,
+ * wrapped for tmux when inside it, so it crosses SSH. Writing an OSC sequence moves no cursor,
+ * so it does not disturb Ink's frame.
+ */
+export function clipboardWriter(stdout: TerminalOut, env: NodeJS.ProcessEnv): (text: string) => void {
+  const tmux = env.TMUX !== undefined && env.TMUX !== '';
+  return (text) => {
+    stdout.write(osc52(text, { tmux }));
+  };
+}
+
+/** Copies `text` to the clipboard of the terminal on process.stdout. */
+export function copyToClipboard(
+  text: string,
+  target: { stdout: TerminalOut; env: NodeJS.ProcessEnv } = { stdout: process.stdout, env: process.env },
+): void {
+  clipboardWriter(target.stdout, target.env)(text);
+}

@@ -1,0 +1,222 @@
+// The header line: who and where, the connection and how fresh the data is, the clock, and how
+// many transactions wait for approval. The only line that changes every second: it reads the one
+// clock itself, so a tick re-renders the header and nothing else.
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { formatAge, formatClock, type Glyphs, shortId } from '../../format/index.js';
+import type { SessionState } from '../../store/index.js';
+import { useView } from '../model.js';
+import type { Token } from '../theme.js';
+import { Line, type Segment, segmentsWidth, spread } from './line.js';
+
+export interface HeaderInput {
+  readonly session: Pick<
+    SessionState,
+    | 'workspaceId'
+    | 'workspaceName'
+    | 'keyId'
+    | 'role'
+    | 'demo'
+    | 'readOnly'
+    | 'connection'
+    | 'freshAt'
+    | 'degraded'
+    | 'clockSkewMs'
+    | 'baseUrl'
+  >;
+  readonly awaiting: number;
+  readonly paused: boolean;
+  /** Live updates waiting while paused. */
+  readonly held?: number;
+  readonly now: number;
+  readonly sandboxUrl?: string;
+  readonly glyphs: Glyphs;
+  readonly ascii: boolean;
+}
+
+interface Item {
+  readonly segments: Segment[];
+  /** Higher stays longer when the line is too narrow. */
+  readonly priority: number;
+  readonly side: 'left' | 'right';
+}
+
+export function connectionSegments(input: HeaderInput): Segment[] {
+  const { connection, freshAt } = input.session;
+  const g = input.glyphs;
+  const stale = freshAt === undefined ? '' : `  data ${formatAge(freshAt, input.now)} old`;
+  const spec: Record<string, { text: string; token: Token; stale: boolean }> = {
+    connecting: { text: `${g.offlineDot} connecting`, token: 'pending', stale: false },
+    live: {
+      text: `${g.liveDot} live${freshAt === undefined ? '' : ` ${formatAge(freshAt, input.now)}`}`,
+      token: 'success',
+      stale: false,
+    },
+    reconnecting: {
+      text: `${g.offlineDot} reconnecting ${connection.attempt ?? ''}`.trimEnd(),
+      token: 'warning',
+      stale: true,
+    },
+    polling: { text: `${g.liveDot} polling`, token: 'warning', stale: true },
+    offline: { text: `${g.offlineDot} offline`, token: 'danger', stale: true },
+    'logged-out': { text: `${g.cross} logged out`, token: 'danger', stale: true },
+  };
+  const s = spec[connection.kind] ?? {
+    text: `${g.offlineDot} ${connection.kind}`,
+    token: 'muted' as Token,
+    stale: true,
+  };
+  return [{ text: s.text, token: s.token }, ...(s.stale && stale ? [{ text: stale, token: s.token }] : [])];
+}
+
+function skewText(ms: number): string {
+  const seconds = Math.round(Math.abs(ms) / 100) / 10;
+  return `${ms < 0 ? '-' : '+'}${seconds}s`;
+}
+
+/** The header's pieces, most important first to survive a narrow terminal. Pure. */
+export function headerItems(input: HeaderInput): Item[] {
+  const { session, ascii } = input;
+  const g = input.glyphs;
+  const items: Item[] = [
+    { segments: [{ text: ' custody', token: 'title' }], priority: 4, side: 'left' },
+    {
+      segments: [{ text: session.workspaceName ?? session.workspaceId, token: 'header' }],
+      priority: 9,
+      side: 'left',
+    },
+  ];
+  if (session.workspaceName !== undefined) {
+    items.push({
+      segments: [{ text: `(ws ${shortId(session.workspaceId, 4, { ascii })})`, token: 'muted' }],
+      priority: 2,
+      side: 'left',
+    });
+  }
+  if (session.keyId !== undefined || session.role !== undefined) {
+    const key = session.keyId === undefined ? '' : `key ${shortId(session.keyId, 4, { ascii })}`;
+    items.push({
+      segments: [{ text: [key, session.role ?? ''].filter((t) => t !== '').join(' '), token: 'muted' }],
+      priority: 3,
+      side: 'left',
+    });
+  }
+  items.push({ segments: connectionSegments(input), priority: 10, side: 'left' });
+  if (input.paused) {
+    const held = input.held ?? 0;
+    items.push({
+      segments: [
+        { text: ' PAUSED ', token: 'badge' },
+        ...(held > 0
+          ? [{ text: ` ${held.toLocaleString('en-US')} updates waiting`, token: 'warning' as const }]
+          : []),
+      ],
+      priority: 10,
+      side: 'left',
+    });
+  }
+  if (session.readOnly)
+    items.push({ segments: [{ text: ' READ-ONLY ', token: 'badge' }], priority: 10, side: 'left' });
+  if (session.demo || input.sandboxUrl !== undefined) {
+    items.push({ segments: [{ text: ' DEMO ', token: 'badge' }], priority: 8, side: 'left' });
+    items.push({
+      segments: [{ text: input.sandboxUrl ?? session.baseUrl, token: 'muted' }],
+      priority: 5,
+      side: 'left',
+    });
+  }
+  if (session.degraded !== undefined) {
+    items.push({
+      segments: [{ text: `${g.warning} slowed: ${session.degraded.reason}`, token: 'warning' }],
+      priority: 7,
+      side: 'left',
+    });
+  }
+  if (session.clockSkewMs !== undefined) {
+    items.push({
+      segments: [{ text: `${g.warning} clock skew ${skewText(session.clockSkewMs)}`, token: 'warning' }],
+      priority: 7,
+      side: 'left',
+    });
+  }
+  items.push({ segments: [{ text: formatClock(input.now) }], priority: 6, side: 'right' });
+  items.push({
+    segments: [
+      {
+        text: `${input.awaiting.toLocaleString('en-US')} awaiting approval `,
+        token: input.awaiting > 0 ? 'warning' : 'muted',
+      },
+    ],
+    priority: 9,
+    side: 'right',
+  });
+  return items;
+}
+
+function join(items: readonly Item[], gap: string): Segment[] {
+  return items.flatMap((item, i) => (i === 0 ? item.segments : [{ text: gap }, ...item.segments]));
+}
+
+/** The header as one line of `width` columns: the least important pieces go first when narrow. */
+export function headerLine(input: HeaderInput, width: number): Segment[] {
+  let items = headerItems(input);
+  for (;;) {
+    const left = join(
+      items.filter((i) => i.side === 'left'),
+      '  ',
+    );
+    const right = join(
+      items.filter((i) => i.side === 'right'),
+      '   ',
+    );
+    if (segmentsWidth(left) + 2 + segmentsWidth(right) <= width || items.length <= 1) {
+      return spread(left, right, width, input.ascii);
+    }
+    let drop = 0;
+    items.forEach((item, i) => {
+      if (item.priority <= items[drop]!.priority) drop = i;
+    });
+    items = items.filter((_, i) => i !== drop);
+  }
+}
+
+export function Header({ width }: { width: number }) {
+  const vm = useView();
+  const session = useStore(
+    vm.stores.session,
+    useShallow((s) => ({
+      workspaceId: s.workspaceId,
+      workspaceName: s.workspaceName,
+      keyId: s.keyId,
+      role: s.role,
+      demo: s.demo,
+      readOnly: s.readOnly,
+      connection: s.connection,
+      freshAt: s.freshAt,
+      degraded: s.degraded,
+      clockSkewMs: s.clockSkewMs,
+      baseUrl: s.baseUrl,
+    })),
+  );
+  const awaiting = useStore(vm.stores.transactions, (s) => s.awaitingApproval);
+  // The engine's own word counts too: updates may be held before the ui knew it asked.
+  const asked = useStore(vm.ui, (s) => s.paused);
+  const holding = useStore(vm.stores.transactions, (s) => s.paused ?? false);
+  const paused = asked || holding;
+  const held = useStore(vm.stores.transactions, (s) => s.held ?? 0);
+  const now = useStore(vm.clock, (s) => s.now);
+  const segments = headerLine(
+    {
+      session,
+      awaiting,
+      paused,
+      held,
+      now,
+      ...(vm.env.sandboxUrl !== undefined ? { sandboxUrl: vm.env.sandboxUrl } : {}),
+      glyphs: vm.theme.glyphs,
+      ascii: vm.theme.ascii,
+    },
+    width,
+  );
+  return <Line segments={segments} theme={vm.theme} width={width} />;
+}

@@ -1,0 +1,255 @@
+// The engine's parts on their own: the connection table, the batcher's flush spacing (fake
+// timers), the notices, and the page readers against a scripted server (keyset paging through
+// ties and records that move while we page; one bad record skipped, not its page).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  ContractError,
+  createApiClient,
+  NetworkError,
+  type RealtimeState,
+} from '../../src/client/index.js';
+import type { Transaction } from '../../src/contract/index.js';
+import { createBatcher, type FlushWork } from '../../src/live/batcher.js';
+import { type ConnectionFacts, deriveConnection } from '../../src/live/connection.js';
+import { malformedFrameNotice, noticeFor } from '../../src/live/notices.js';
+import { millisMinus, readChangedSince, readTransactionsPage } from '../../src/live/reads.js';
+import { backoffMs, createTimers } from '../../src/live/timers.js';
+import type { Connection } from '../../src/store/index.js';
+import { makeTestKey } from '../helpers/api-key.js';
+import { type RecordedRequest, startHttpServer, type TestServer } from '../helpers/http-server.js';
+import { tx } from '../store/helpers.js';
+
+describe('deriveConnection', () => {
+  const open: RealtimeState = { kind: 'open' };
+  const base: ConnectionFacts = { socket: open, subscribed: true, everLive: true, polling: false };
+  it.each<[string, Partial<ConnectionFacts>, Omit<Connection, 'since'>]>([
+    ['first connect', { socket: { kind: 'connecting', attempt: 1 }, subscribed: false, everLive: false }, { kind: 'connecting' }],
+    ['open, waiting for the snapshot', { subscribed: false, everLive: false }, { kind: 'connecting' }],
+    ['live', {}, { kind: 'live' }],
+    ['live beats a failed read', { httpDown: 'x' }, { kind: 'live' }],
+    ['dropped', { socket: { kind: 'reconnecting', attempt: 1, delayMs: 50, code: 1006 }, subscribed: false, lastCloseCode: 1006 }, { kind: 'reconnecting', attempt: 1, detail: 'socket closed (1006)' }],
+    ['trying again after a drop', { socket: { kind: 'connecting', attempt: 2 }, subscribed: false }, { kind: 'reconnecting', attempt: 2, detail: 'no live socket' }],
+    ['never connected, second attempt', { socket: { kind: 'connecting', attempt: 2 }, subscribed: false, everLive: false }, { kind: 'reconnecting', attempt: 2, detail: 'no live socket' }],
+    ['reconnected, waiting for the snapshot', { subscribed: false }, { kind: 'reconnecting', detail: 'no live socket' }],
+    ['subscription refused', { subscribed: false, everLive: false, refused: 'forbidden (403)' }, { kind: 'reconnecting', detail: 'forbidden (403)' }],
+    ['polling', { socket: { kind: 'reconnecting', attempt: 4, delayMs: 1, code: 1006 }, subscribed: false, polling: true, lastCloseCode: 1006 }, { kind: 'polling', detail: 'socket closed (1006)' }],
+    ['polling and reads fail too', { socket: { kind: 'connecting', attempt: 3 }, subscribed: false, polling: true, httpDown: 'cannot reach' }, { kind: 'offline', detail: 'cannot reach' }],
+    ['socket down and reads fail', { socket: { kind: 'reconnecting', attempt: 1, delayMs: 1 }, subscribed: false, httpDown: 'cannot reach' }, { kind: 'offline', detail: 'cannot reach' }],
+    ['logged out beats everything', { socket: { kind: 'logged-out' }, subscribed: false, polling: true, httpDown: 'x' }, { kind: 'logged-out', detail: expect.stringMatching(/4000/) }],
+    ['closed', { socket: { kind: 'closed' }, subscribed: false }, { kind: 'offline', detail: 'the live connection was closed' }],
+  ])('%s', (_name, facts, want) => {
+    expect(deriveConnection({ ...base, ...facts })).toEqual(want);
+  });
+});
+
+describe('batcher', () => {
+  function setup() {
+    vi.useFakeTimers();
+    const writes: (FlushWork & { at: number })[] = [];
+    const batcher = createBatcher({
+      batchMs: 100,
+      timers: createTimers(),
+      monotonic: () => Date.now(),
+      write: (work) => writes.push({ ...work, at: Date.now() }),
+    });
+    return { batcher, writes };
+  }
+
+  it('holds live updates until open, then writes at most once per window, newest version per id', () => {
+    try {
+      const { batcher, writes } = setup();
+      batcher.addLive([tx('a', { updatedAt: '1' })]);
+      vi.advanceTimersByTime(500);
+      expect(writes.filter((w) => w.live.length > 0)).toHaveLength(0);
+      batcher.open();
+      vi.advanceTimersByTime(0);
+      expect(writes.at(-1)!.live.map((t) => t.transactionId)).toEqual(['a']);
+      // 500 updates over 1 s: 10 writes, none closer than 100 ms.
+      writes.length = 0;
+      for (let i = 0; i < 500; i++) {
+        batcher.addLive([tx(`t${i % 50}`, { updatedAt: String(i) })]);
+        vi.advanceTimersByTime(2);
+      }
+      vi.advanceTimersByTime(200);
+      expect(writes.length).toBeLessThanOrEqual(11);
+      for (let i = 1; i < writes.length; i++) expect(writes[i]!.at - writes[i - 1]!.at).toBeGreaterThanOrEqual(100);
+      const last = new Map<string, Transaction>();
+      for (const w of writes) for (const t of w.live) last.set(t.transactionId, t);
+      expect(last.size).toBe(50);
+      expect(last.get('t49')!.updatedAt).toBe('499');
+      // An older version arriving late does not replace the newer one waiting.
+      batcher.addLive([tx('x', { updatedAt: '9' }), tx('x', { updatedAt: '3' })]);
+      vi.advanceTimersByTime(200);
+      expect(writes.at(-1)!.live).toEqual([tx('x', { updatedAt: '9' })]);
+      batcher.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('paused: holds live updates merged by id, counts them, applies them on resume; pages still flow', () => {
+    try {
+      const { batcher, writes } = setup();
+      batcher.open();
+      batcher.setPaused(true);
+      for (let i = 0; i < 1000; i++) batcher.addLive([tx(`t${i % 10}`, { updatedAt: String(i) })]);
+      batcher.addBulk([tx('old')]);
+      vi.advanceTimersByTime(300);
+      expect(writes.every((w) => w.live.length === 0)).toBe(true);
+      expect(writes.at(-1)).toMatchObject({ paused: true, held: 10 });
+      expect(writes.some((w) => w.bulk.length === 1)).toBe(true);
+      expect(batcher.waiting).toBe(10);
+      batcher.setPaused(false);
+      vi.advanceTimersByTime(200);
+      expect(writes.at(-1)).toMatchObject({ paused: false, held: 0 });
+      expect(writes.at(-1)!.live).toHaveLength(10);
+      batcher.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stop drops pending work and sets no more timers', () => {
+    try {
+      const timers = createTimers();
+      vi.useFakeTimers();
+      const writes: FlushWork[] = [];
+      const batcher = createBatcher({ batchMs: 100, timers, write: (w) => writes.push(w) });
+      batcher.open();
+      batcher.addLive([tx('a')]);
+      batcher.stop();
+      timers.stop();
+      batcher.addLive([tx('b')]);
+      vi.advanceTimersByTime(1_000);
+      expect(writes).toEqual([]);
+      expect(timers.pending).toBe(0);
+      expect(timers.after(10, () => writes.push({} as FlushWork))).toBeTypeOf('function');
+      vi.advanceTimersByTime(100);
+      expect(writes).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('small helpers', () => {
+  it.each<[number, number]>([
+    [0, 0],
+    [1, 100],
+    [2, 200],
+    [3, 400],
+    [5, 1_000],
+    [60, 1_000],
+  ])('backoffMs(%d) = %d', (failures, want) => {
+    expect(backoffMs(failures, 100, 1_000)).toBe(want);
+  });
+
+  it.each<[string, number, string]>([
+    ['1749211871023', 2_000, '1749211869023'],
+    ['1500', 2_000, '0'],
+    ['99999999999999999', 1, '99999999999999998'],
+  ])('millisMinus(%s, %d) = %s', (millis, ms, want) => {
+    expect(millisMinus(millis, ms)).toBe(want);
+  });
+
+  const api401 = new ApiError({ status: 401, code: 'unauthorized', message: 'key not accepted', method: 'GET', path: '/x' });
+  const api403 = new ApiError({ status: 403, code: 'forbidden', message: 'revoked', method: 'GET', path: '/x' });
+  const api429 = new ApiError({ status: 429, code: 'too-many-requests', message: 'slow down', method: 'GET', path: '/x' });
+  const api404 = new ApiError({ status: 404, code: 'not-found', message: 'no', method: 'GET', path: '/x' });
+  const contract = new ContractError({ message: 'bad createdAt', field: 'transactions.0.createdAt', endpoint: 'GET /x' });
+  const network = new NetworkError({ message: 'connection refused', method: 'GET', path: '/x' });
+  it.each<[string, unknown, { key: string; level: string; text: RegExp }]>([
+    ['401', api401, { key: 'auth:401', level: 'error', text: /loading accounts: not authenticated \(401\).*retrying/ }],
+    ['403', api403, { key: 'auth:403', level: 'error', text: /forbidden \(403\)/ }],
+    ['429', api429, { key: 'busy:429', level: 'warn', text: /rate limited/ }],
+    ['404', api404, { key: 'http:404:loading accounts', level: 'warn', text: /not found/ }],
+    ['contract', contract, { key: 'contract:loading accounts', level: 'warn', text: /skipped: unexpected answer/ }],
+    ['network', network, { key: 'network', level: 'warn', text: /cannot reach the server/ }],
+    ['a bug', new TypeError('oops'), { key: 'bug:loading accounts', level: 'error', text: /failed: oops/ }],
+  ])('noticeFor %s', (_name, err, want) => {
+    const notice = noticeFor(err, 'loading accounts');
+    expect(notice.key).toBe(want.key);
+    expect(notice.level).toBe(want.level);
+    expect(notice.text).toMatch(want.text);
+  });
+
+  it('a malformed frame has one key whatever it says', () => {
+    expect(malformedFrameNotice(contract).key).toBe('frame:malformed');
+  });
+});
+
+describe('page readers against a scripted server', () => {
+  let server: TestServer;
+  let records: Transaction[] = [];
+  let onPage: (req: RecordedRequest) => void = () => undefined;
+  let badIds = new Set<string>();
+
+  /** `GET .../transactions` with updatedAtFrom, sortBy=updated ASC, limit, offset over `records`. */
+  function list(req: RecordedRequest) {
+    const q = new URL(req.url, 'http://x').searchParams;
+    const from = Number(q.get('updatedAtFrom') ?? '0');
+    const offset = Number(q.get('offset') ?? '0');
+    const limit = Number(q.get('limit') ?? '100');
+    const sorted = records
+      .filter((t) => Number(t.updatedAt) >= from)
+      .sort((a, b) => Number(a.updatedAt) - Number(b.updatedAt) || (a.transactionId < b.transactionId ? -1 : 1));
+    const page = sorted.slice(offset, offset + limit).map((t) => (badIds.has(t.transactionId) ? { ...t, createdAt: 'yesterday' } : t));
+    onPage(req);
+    return { json: { transactions: page } };
+  }
+
+  beforeAll(async () => {
+    server = await startHttpServer(list);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function api() {
+    const key = await makeTestKey();
+    return createApiClient({ baseUrl: server.url, workspaceId: 'ws1', signer: key.signer, retry: { limit: 0 } });
+  }
+
+  it('reads every record through runs of equal timestamps longer than a page', async () => {
+    badIds = new Set();
+    onPage = () => undefined;
+    records = [
+      ...Array.from({ length: 5 }, (_, i) => tx(`a${i}`, { updatedAt: '100' })),
+      ...Array.from({ length: 23 }, (_, i) => tx(`b${String(i).padStart(2, '0')}`, { updatedAt: '200' })),
+      ...Array.from({ length: 4 }, (_, i) => tx(`c${i}`, { updatedAt: String(300 + i) })),
+    ];
+    const seen: string[] = [];
+    const newest = await readChangedSince(await api(), undefined, 7, (page) => seen.push(...page.items.map((t) => t.transactionId)));
+    expect(new Set(seen)).toEqual(new Set(records.map((t) => t.transactionId)));
+    expect(newest).toBe('303');
+  });
+
+  it('does not skip a record when one already read changes (moves to the end) while paging', async () => {
+    badIds = new Set();
+    records = Array.from({ length: 30 }, (_, i) => tx(`t${String(i).padStart(2, '0')}`, { updatedAt: String(1000 + i) }));
+    let pages = 0;
+    onPage = () => {
+      pages += 1;
+      // After the first page, the first record changes: plain offsets would now skip one.
+      if (pages === 1) records[0] = tx('t00', { updatedAt: '5000', status: 'signed' });
+    };
+    const seen = new Map<string, Transaction>();
+    await readChangedSince(await api(), '0', 10, (page) => {
+      for (const t of page.items) seen.set(t.transactionId, t);
+    });
+    expect(seen.size).toBe(30);
+    expect(seen.get('t00')!.status).toBe('signed');
+  });
+
+  it('skips only the bad record of a page, and says how many', async () => {
+    records = Array.from({ length: 5 }, (_, i) => tx(`r${i}`, { updatedAt: String(10 + i) }));
+    badIds = new Set(['r2']);
+    onPage = () => undefined;
+    const page = await readTransactionsPage(await api(), { sortBy: 'updated', sortDirection: 'ASC', limit: 10 });
+    expect(page.items.map((t) => t.transactionId)).toEqual(['r0', 'r1', 'r3', 'r4']);
+    expect(page.rawCount).toBe(5);
+    expect(page.skipped?.count).toBe(1);
+    expect(page.skipped?.error).toBeInstanceOf(ContractError);
+  });
+});

@@ -1,0 +1,61 @@
+// PersistentMap: behaves as a ReadonlyMap, never changes once made, and folds its layers.
+import { describe, expect, it } from 'vitest';
+import { PersistentMap } from '../../src/store/persistent-map.js';
+
+describe('PersistentMap', () => {
+  it('reads like a Map, in insertion order, newer values in place', () => {
+    const a = PersistentMap.from([
+      ['x', 1],
+      ['y', 2],
+    ]);
+    const b = a.setAll([
+      ['z', 3],
+      ['x', 10],
+    ]);
+    expect([...b]).toEqual([
+      ['x', 10],
+      ['y', 2],
+      ['z', 3],
+    ]);
+    expect([...b.keys()]).toEqual(['x', 'y', 'z']);
+    expect([...b.values()]).toEqual([10, 2, 3]);
+    expect([b.size, b.get('x'), b.has('z'), b.has('w'), b.get('w')]).toEqual([3, 10, true, false, undefined]);
+    const seen: string[] = [];
+    b.forEach((value, key, map) => seen.push(`${key}=${value}:${map === b}`));
+    expect(seen).toEqual(['x=10:true', 'y=2:true', 'z=3:true']);
+    // The original is untouched.
+    expect([...a]).toEqual([
+      ['x', 1],
+      ['y', 2],
+    ]);
+    expect(a.size).toBe(2);
+  });
+
+  it('keeps an undefined value distinct from a missing key', () => {
+    const m = PersistentMap.from<string, number | undefined>([['a', 1]]).setAll([['a', undefined]]);
+    expect(m.has('a')).toBe(true);
+    expect(m.get('a')).toBeUndefined();
+    expect(m.size).toBe(1);
+  });
+
+  it('stays equal to a plain Map through many changes, across folds', () => {
+    const plain = new Map<number, number>();
+    let m = PersistentMap.from<number, number>();
+    const versions: [PersistentMap<number, number>, Map<number, number>][] = [];
+    let seed = 3;
+    for (let round = 0; round < 200; round++) {
+      const batch: [number, number][] = [];
+      for (let i = 0; i < 50; i++) {
+        seed = (seed * 48271) % 2147483647;
+        batch.push([seed % 3000, round]);
+      }
+      m = m.setAll(batch);
+      for (const [k, v] of batch) plain.set(k, v);
+      if (round % 40 === 0) versions.push([m, new Map(plain)]);
+    }
+    expect(m.size).toBe(plain.size);
+    expect([...m]).toEqual([...plain]);
+    // Older versions still read as they were.
+    for (const [old, snapshot] of versions) expect([...old]).toEqual([...snapshot]);
+  });
+});

@@ -1,0 +1,55 @@
+// The `:` command line: parsing and completion (running is tested through the App).
+import { describe, expect, it } from 'vitest';
+import { completeLine, type CompletionSources, parseCommand } from '../../src/view/commands.js';
+
+const sources: CompletionSources = {
+  txStatuses: ['waiting-approval', 'waiting-confirmations', 'completed'],
+  txTypes: ['withdrawal', 'deposit'],
+  accountNames: ['Treasury Cold', 'Ops Hot', 'Testnet Lab'],
+  networks: ['BTC', 'ETH', 'TRX'],
+  addressStatuses: ['enabled', 'disabled'],
+};
+
+describe('parseCommand', () => {
+  it.each<[string, string | undefined, string[], string]>([
+    [
+      'tx waiting-approval withdrawal',
+      'tx',
+      ['waiting-approval', 'withdrawal'],
+      'waiting-approval withdrawal',
+    ],
+    [':tx', 'tx', [], ''],
+    ['  account   Treasury Cold ', 'account', ['Treasury', 'Cold'], 'Treasury Cold'],
+    ['q', 'quit', [], ''],
+    ['QUIT', 'quit', [], ''],
+    ['addr ETH', 'addr', ['ETH'], 'ETH'],
+    ['launch missiles', undefined, ['missiles'], 'missiles'],
+    ['', undefined, [], ''],
+  ])('%j', (line, name, args, rest) => {
+    const c = parseCommand(line);
+    expect(c.spec?.name).toBe(name);
+    expect(c.args).toEqual(args);
+    expect(c.rest).toBe(rest);
+  });
+});
+
+describe('completeLine', () => {
+  it.each<[string, string, string[]]>([
+    [
+      '',
+      '',
+      ['tx', 'account', 'addr', 'accounts', 'addresses', 'transactions', 'prices', 'swap', 'help', 'quit'],
+    ],
+    ['ac', '', ['account', 'accounts']],
+    ['tx wait', 'tx ', ['waiting-approval', 'waiting-confirmations']],
+    ['tx completed with', 'tx completed ', ['withdrawal']],
+    ['tx ', 'tx ', ['waiting-approval', 'waiting-confirmations', 'completed', 'withdrawal', 'deposit']],
+    ['account t', 'account ', ['Testnet Lab', 'Treasury Cold']],
+    ['account treasury c', 'account ', ['Treasury Cold']],
+    ['addr e', 'addr ', ['ETH', 'enabled']],
+    ['swap x', 'swap ', []],
+    ['nope x', 'nope ', []],
+  ])('%j', (line, head, candidates) => {
+    expect(completeLine(line, sources)).toEqual({ head, candidates });
+  });
+});

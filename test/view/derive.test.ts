@@ -1,0 +1,285 @@
+// Derived lists: filtered and sorted once per change of data or query, never per keypress; the
+// selection follows its id through moving rows.
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../src/contract/index.js';
+import { applyTransactions, emptyTransactions, type TransactionsState } from '../../src/store/index.js';
+import type { ListState } from '../../src/store/ui.js';
+import {
+  createDerivations,
+  makeList,
+  paneHasFilter,
+  type RefData,
+  textMatcher,
+  type TransactionQuery,
+} from '../../src/view/derive.js';
+import { moveSelection, resolveSelection } from '../../src/view/selection.js';
+import { initialUi } from '../../src/store/ui.js';
+import { fixtures, loadedStores, NOW, tx } from './helpers.js';
+
+function setup() {
+  const stores = loadedStores();
+  const ref: RefData = { dictionary: stores.dictionary.getState(), workspace: stores.workspace.getState() };
+  return { stores, ref, derive: createDerivations() };
+}
+
+const q = (patch: Partial<TransactionQuery> = {}): TransactionQuery => ({
+  filter: '',
+  sort: 0,
+  statuses: [],
+  types: [],
+  ...patch,
+});
+
+describe('textMatcher', () => {
+  it.each<[string, string, boolean | undefined]>([
+    ['', 'anything', undefined],
+    ['  ', 'anything', undefined],
+    ['!', 'anything', undefined],
+    ['cold', 'treasury cold', true],
+    ['COLD', 'treasury cold', true],
+    ['hot', 'treasury cold', false],
+    ['!cold', 'treasury cold', false],
+    ['! hot', 'treasury cold', true],
+  ])('%j on %j', (filter, text, expected) => {
+    const m = textMatcher(filter);
+    expect(m === undefined ? undefined : m(text)).toBe(expected);
+  });
+});
+
+describe('transactions', () => {
+  it('no filter, default sort: the store order itself, not a copy', () => {
+    const { stores, ref, derive } = setup();
+    const state = stores.transactions.getState();
+    const list = derive.transactions(state, q(), ref, stores.prices.getState());
+    expect(list.ids).toBe(state.order);
+    expect(list.total).toBe(8);
+  });
+
+  it.each<[string, Partial<TransactionQuery>, string[]]>([
+    ['status', { statuses: ['waiting-approval', 'expired'] }, ['tx-w1-7f3a9c2e5b1d', 'tx-e1-1c3e5a7b9d0f']],
+    ['type', { types: ['deposit', 'teleport'] }, ['tx-d1-2b8e4f6a0c3d', 'tx-u1-0e2f4a6c8b1d']],
+    ['account', { accountId: 'acc-cold-0001' }, ['tx-w1-7f3a9c2e5b1d', 'tx-c1-8f0a2c4e6d8b']],
+    [
+      'text across the columns (account name)',
+      { filter: 'testnet' },
+      ['tx-u1-0e2f4a6c8b1d', 'tx-e1-1c3e5a7b9d0f'],
+    ],
+    ['text: a full address shown cut in the table', { filter: 'zwfn5hj9' }, ['tx-w1-7f3a9c2e5b1d']],
+    [
+      'inverted text',
+      { filter: '!withdrawal', types: [] },
+      ['tx-d1-2b8e4f6a0c3d', 'tx-s1-4a6c8e0b2d4f', 'tx-u1-0e2f4a6c8b1d', 'tx-f1-6b8d0f2a4c6e'],
+    ],
+    [
+      'everything at once',
+      { filter: 'btc', accountId: 'acc-cold-0001', statuses: ['canceled'] },
+      ['tx-c1-8f0a2c4e6d8b'],
+    ],
+  ])('filters by %s', (_name, patch, ids) => {
+    const { stores, ref, derive } = setup();
+    const list = derive.transactions(stores.transactions.getState(), q(patch), ref, stores.prices.getState());
+    expect([...list.ids]).toEqual(ids);
+    expect(list.total).toBe(8);
+  });
+
+  it.each<[number, string, string[]]>([
+    [1, 'updated ↓', ['tx-w1-7f3a9c2e5b1d', 'tx-d1-2b8e4f6a0c3d', 'tx-w2-9d1c7e3b5a2f']],
+    // USD at the prices of the moment: 25 BTC, then 3 ETH swapped... an unknown asset last.
+    [2, 'amount (USD) ↓', ['tx-w1-7f3a9c2e5b1d', 'tx-c1-8f0a2c4e6d8b', 'tx-s1-4a6c8e0b2d4f']],
+    [3, 'status', ['tx-w2-9d1c7e3b5a2f', 'tx-c1-8f0a2c4e6d8b', 'tx-d1-2b8e4f6a0c3d']],
+  ])('sort %i (%s)', (sort, _label, first) => {
+    const { stores, ref, derive } = setup();
+    const list = derive.transactions(
+      stores.transactions.getState(),
+      q({ sort }),
+      ref,
+      stores.prices.getState(),
+    );
+    expect(list.ids.slice(0, 3)).toEqual(first);
+    expect(list.ids.length).toBe(8);
+    if (sort === 2) expect(list.ids[list.ids.length - 1]).toBe('tx-u1-0e2f4a6c8b1d');
+  });
+
+  it('memoizes on data and query: the same list object until one of them changes', () => {
+    const { stores, ref, derive } = setup();
+    const state = stores.transactions.getState();
+    const prices = stores.prices.getState();
+    const a = derive.transactions(state, q({ filter: 'ops' }), ref, prices);
+    // A new query object with the same content, new ref objects with the same data: a hit.
+    expect(derive.transactions(state, q({ filter: 'ops' }), { ...ref }, prices)).toBe(a);
+    // A price tick does not re-derive (the table would redraw for nothing).
+    expect(derive.transactions(state, q({ filter: 'ops' }), ref, { ...prices, version: 99 })).toBe(a);
+    expect(derive.transactions(state, q({ filter: 'hot' }), ref, prices)).not.toBe(a);
+    const next = applyTransactions(
+      state,
+      [{ ...tx('tx-w1-7f3a9c2e5b1d'), status: 'approved', updatedAt: String(NOW) }],
+      {
+        now: NOW,
+        live: true,
+      },
+    );
+    expect(derive.transactions(next, q({ filter: 'hot' }), ref, prices)).not.toBe(a);
+  });
+});
+
+describe('other panes', () => {
+  it('accounts by name, created, status; with address counts', () => {
+    const { stores, ref, derive } = setup();
+    const ws = stores.workspace.getState();
+    expect(derive.accounts(ws, { filter: '', sort: 0 }, ref).ids).toEqual([
+      'acc-hot-0002',
+      'acc-lab-0003',
+      'acc-cold-0001',
+    ]);
+    expect(derive.accounts(ws, { filter: '', sort: 1 }, ref).ids).toEqual([
+      'acc-cold-0001',
+      'acc-hot-0002',
+      'acc-lab-0003',
+    ]);
+    expect(derive.accounts(ws, { filter: 'testnet', sort: 0 }, ref).ids).toEqual(['acc-lab-0003']);
+    expect(derive.accounts(ws, { filter: '', sort: 0 }, ref).addressCounts?.get('acc-hot-0002')).toBe(2);
+  });
+
+  it('addresses by account, network (id or name), status, text', () => {
+    const { stores, ref, derive } = setup();
+    const ws = stores.workspace.getState();
+    const a = (patch: object) =>
+      derive.addresses(ws, { filter: '', sort: 0, networks: [], statuses: [], ...patch }, ref).ids;
+    expect(a({ accountId: 'acc-hot-0002' })).toEqual(['addr-eth-hot', 'addr-xrp-hot']);
+    expect(a({ networks: ['eth'] })).toEqual(['addr-eth-hot']);
+    expect(a({ networks: ['XRP Ledger'] })).toEqual(['addr-xrp-hot']);
+    expect(a({ statuses: ['melting'] })).toEqual(['addr-trx-lab']);
+    expect(a({ filter: 'rPT1' })).toEqual(['addr-xrp-hot']);
+  });
+
+  it('prices: market order, the quote currency left out', () => {
+    const { stores, ref, derive } = setup();
+    const list = derive.prices(stores.prices.getState(), { filter: '', sort: 0 }, ref);
+    expect(list.ids).toEqual(['BTC', 'ETH', 'USDT', 'XRP', 'TRX']);
+    expect(list.total).toBe(5);
+    expect(derive.prices(stores.prices.getState(), { filter: '', sort: 1 }, ref).ids[0]).toBe('TRX');
+  });
+
+  it('paneHasFilter', () => {
+    const ui = initialUi();
+    expect(paneHasFilter(ui, 'transactions')).toBe(false);
+    expect(paneHasFilter({ ...ui, accountFilter: 'a' }, 'transactions')).toBe(true);
+    expect(paneHasFilter({ ...ui, accountFilter: 'a' }, 'prices')).toBe(false);
+    expect(paneHasFilter({ ...ui, addrNetworks: ['ETH'] }, 'addresses')).toBe(true);
+  });
+});
+
+describe('indexOf', () => {
+  const ids = Array.from({ length: 1000 }, (_, i) => `id-${i}`);
+  const list = makeList(ids, () => ({}), ids.length, new Map());
+
+  it('finds ids at the hint, near it, or anywhere', () => {
+    expect(list.indexOf('id-500', 500)).toBe(500);
+    expect(list.indexOf('id-503', 500)).toBe(503);
+    expect(list.indexOf('id-490', 500)).toBe(490);
+    expect(list.indexOf('id-3', 900)).toBe(3);
+    expect(list.indexOf('nope', 0)).toBe(-1);
+  });
+});
+
+function state(patch: Partial<ListState>): ListState {
+  return { cursor: 0, row: 0, filter: '', sort: 0, ...patch };
+}
+
+describe('selection', () => {
+  const list = makeList(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'], () => ({}), 10, new Map());
+
+  it.each<[string, Partial<ListState>, number, boolean, { index: number; offset: number }]>([
+    ['empty state: the top', {}, 4, false, { index: 0, offset: 0 }],
+    ['by id, on its screen row', { selectedId: 'f', cursor: 5, row: 2 }, 4, false, { index: 5, offset: 3 }],
+    [
+      'the id moved: found where it is now',
+      { selectedId: 'f', cursor: 2, row: 2 },
+      4,
+      false,
+      { index: 5, offset: 3 },
+    ],
+    [
+      'the id left: the same index',
+      { selectedId: 'zz', cursor: 7, row: 3 },
+      4,
+      false,
+      { index: 7, offset: 4 },
+    ],
+    [
+      'index past the end: clamped',
+      { selectedId: 'zz', cursor: 70, row: 3 },
+      4,
+      false,
+      { index: 9, offset: 6 },
+    ],
+    ['follow: the top row', { selectedId: 'f', cursor: 5, row: 2 }, 4, true, { index: 0, offset: 0 }],
+  ])('%s', (_name, patch, height, follow, expected) => {
+    const sel = resolveSelection(state(patch), list, height, follow);
+    expect({ index: sel.index, offset: sel.offset }).toEqual(expected);
+    expect(sel.id).toBe(list.ids[expected.index]);
+  });
+
+  it('an empty list has no selection', () => {
+    expect(
+      resolveSelection(
+        state({ selectedId: 'a' }),
+        makeList([], () => ({}), 0, new Map()),
+        4,
+      ),
+    ).toEqual({ index: -1, offset: 0 });
+  });
+
+  it.each<[string, Partial<ListState>, Parameters<typeof moveSelection>[3], Partial<ListState>]>([
+    ['down', { selectedId: 'a' }, 1, { selectedId: 'b', cursor: 1, row: 1 }],
+    [
+      'down at the window edge scrolls',
+      { selectedId: 'd', cursor: 3, row: 3 },
+      1,
+      { selectedId: 'e', cursor: 4, row: 3 },
+    ],
+    ['up at the top stays', { selectedId: 'a' }, -1, { selectedId: 'a', cursor: 0, row: 0 }],
+    ['bottom', { selectedId: 'a' }, 'bottom', { selectedId: 'j', cursor: 9, row: 3 }],
+    ['top', { selectedId: 'j', cursor: 9, row: 3 }, 'top', { selectedId: 'a', cursor: 0, row: 0 }],
+    [
+      'page down keeps the screen row',
+      { selectedId: 'b', cursor: 1, row: 1 },
+      'pageDown',
+      { selectedId: 'f', cursor: 5, row: 1 },
+    ],
+    ['page up', { selectedId: 'f', cursor: 5, row: 1 }, 'pageUp', { selectedId: 'b', cursor: 1, row: 1 }],
+  ])('%s', (_name, patch, m, expected) => {
+    expect(moveSelection(state(patch), list, 4, m)).toEqual(expected);
+  });
+});
+
+describe('scale', () => {
+  it('a keypress at 100,000 rows neither re-derives nor scans the list', () => {
+    const many: Transaction[] = Array.from({ length: 100_000 }, (_, i) => ({
+      ...fixtures.transactions[0]!,
+      transactionId: `t-${String(i).padStart(6, '0')}`,
+      createdAt: String(NOW - i * 1000),
+    }));
+    const txs: TransactionsState = applyTransactions(emptyTransactions, many, { now: NOW, live: false });
+    const { stores, ref, derive } = setup();
+    const prices = stores.prices.getState();
+    const list = derive.transactions(txs, q(), ref, prices);
+    let s = state({ selectedId: 't-050000', cursor: 50_000, row: 5 });
+    let gets = 0;
+    const counting = { ...list, indexOf: (id: string, hint?: number) => (gets++, list.indexOf(id, hint)) };
+    for (let i = 0; i < 1000; i++) {
+      expect(derive.transactions(txs, q(), ref, prices)).toBe(list);
+      s = { ...s, ...moveSelection(s, counting, 30, 1) };
+    }
+    expect(s.selectedId).toBe('t-051000');
+    expect(gets).toBe(1000);
+    // New rows above: the selection is found again near its old index without a full map.
+    const more = applyTransactions(
+      txs,
+      [{ ...many[0]!, transactionId: 'new-1', createdAt: String(NOW + 5000) }],
+      { now: NOW, live: true },
+    );
+    const next = derive.transactions(more, q(), ref, prices);
+    expect(resolveSelection(s, next, 30).index).toBe(51_001);
+  });
+});

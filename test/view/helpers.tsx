@@ -1,0 +1,288 @@
+// Shared by the view tests: fixtures loaded into real stores through the store reducers, and an
+// ink-testing-library-style render with the terminal size chosen by the test.
+import { EventEmitter } from 'node:events';
+import { render as inkRender } from 'ink';
+import {
+  AccountSchema,
+  AddressSchema,
+  AssetSchema,
+  NetworkSchema,
+  SymbolMarketPriceSchema,
+  SymbolRecordSchema,
+  type Transaction,
+  TransactionEventSchema,
+  TransactionSchema,
+} from '../../src/contract/index.js';
+import {
+  applyPrices,
+  applyTransactions,
+  createStores,
+  type Stores,
+  withAccounts,
+  withAddresses,
+  withDictionary,
+} from '../../src/store/index.js';
+import { createUiStore, type UiData, type UiStore } from '../../src/store/ui.js';
+import { App } from '../../src/view/app.js';
+import type { LiveActions } from '../../src/view/live-actions.js';
+import type { ViewEnv } from '../../src/view/model.js';
+import accountsJson from './fixtures/accounts.json' with { type: 'json' };
+import addressesJson from './fixtures/addresses.json' with { type: 'json' };
+import dictionaryJson from './fixtures/dictionary.json' with { type: 'json' };
+import eventsJson from './fixtures/events.json' with { type: 'json' };
+import pricesJson from './fixtures/prices.json' with { type: 'json' };
+import transactionsJson from './fixtures/transactions.json' with { type: 'json' };
+
+/** 2025-11-21 12:00:00 UTC: every fixture time is relative to it. */
+export const NOW = 1_763_726_400_000;
+
+export const fixtures = {
+  accounts: accountsJson.map((a) => AccountSchema.parse(a)),
+  addresses: addressesJson.map((a) => AddressSchema.parse(a)),
+  networks: dictionaryJson.networks.map((n) => NetworkSchema.parse(n)),
+  assets: dictionaryJson.assets.map((a) => AssetSchema.parse(a)),
+  symbols: dictionaryJson.symbols.map((s) => SymbolRecordSchema.parse(s)),
+  transactions: transactionsJson.map((t) => TransactionSchema.parse(t)),
+  events: Object.fromEntries(
+    Object.entries(eventsJson).map(([id, list]) => [id, list.map((e) => TransactionEventSchema.parse(e))]),
+  ),
+  pricesOpen: pricesJson.open.map((p) => SymbolMarketPriceSchema.parse(p)),
+  pricesNow: pricesJson.now.map((p) => SymbolMarketPriceSchema.parse(p)),
+};
+
+export function tx(id: string): Transaction {
+  const found = fixtures.transactions.find((t) => t.transactionId === id);
+  if (found === undefined) throw new Error(`no fixture ${id}`);
+  return found;
+}
+
+/** A transaction with its events, as the live engine stores an open detail. */
+export function withEvents(t: Transaction): Transaction {
+  return { ...t, embedded: { ...(t.embedded ?? {}), events: fixtures.events[t.transactionId] ?? [] } };
+}
+
+export interface LoadOptions {
+  readonly empty?: boolean;
+  readonly readOnly?: boolean;
+  readonly role?: string;
+  readonly demo?: boolean;
+}
+
+export function loadedStores(options: LoadOptions = {}): Stores {
+  const stores = createStores({
+    baseUrl: 'http://127.0.0.1:4010',
+    workspaceId: 'ws-7h2k9q',
+    keyId: 'k3f9a8b7',
+    role: options.role ?? 'full-access',
+    readOnly: options.readOnly ?? false,
+    demo: options.demo ?? false,
+    now: NOW - 60_000,
+  });
+  stores.session.setState({
+    workspaceName: 'acme-treasury',
+    connection: { kind: 'live', since: NOW - 50_000 },
+    freshAt: NOW - 2_000,
+  });
+  if (options.empty) return stores;
+  stores.dictionary.setState(
+    withDictionary(
+      stores.dictionary.getState(),
+      { networks: fixtures.networks, assets: fixtures.assets, symbols: fixtures.symbols },
+      NOW,
+    ),
+    true,
+  );
+  stores.workspace.setState(
+    withAddresses(withAccounts(stores.workspace.getState(), fixtures.accounts, NOW), fixtures.addresses, NOW),
+    true,
+  );
+  stores.transactions.setState(
+    applyTransactions(stores.transactions.getState(), fixtures.transactions, {
+      now: NOW - 30_000,
+      live: false,
+    }),
+    true,
+  );
+  stores.transactions.setState({
+    progress: { loaded: fixtures.transactions.length, complete: true, loading: false },
+  });
+  const opened = applyPrices(stores.prices.getState(), fixtures.pricesOpen, NOW - 60_000);
+  stores.prices.setState(applyPrices(opened, fixtures.pricesNow, NOW - 2_000), true);
+  return stores;
+}
+
+/** The fixtures plus `n` more deposits, older than all of them. */
+export function manyStores(n: number, options: LoadOptions = {}): Stores {
+  const stores = loadedStores(options);
+  const base = fixtures.transactions[1]!;
+  const many: Transaction[] = Array.from({ length: n }, (_, i) => ({
+    ...base,
+    transactionId: `bulk-${String(i).padStart(6, '0')}`,
+    externalId: `bulk-${i}`,
+    createdAt: String(NOW - 1_000_000 - i * 1000),
+  }));
+  stores.transactions.setState(
+    applyTransactions(stores.transactions.getState(), many, { now: NOW, live: false }),
+    true,
+  );
+  return stores;
+}
+
+export interface Recorded {
+  readonly calls: string[];
+  readonly copied: string[];
+  quits: number;
+}
+
+export function recordingActions(rec: Recorded): LiveActions {
+  return {
+    refresh: (scope) => rec.calls.push(`refresh ${scope ?? 'all'}`),
+    setPaused: (paused) => rec.calls.push(`setPaused ${paused}`),
+    openTransaction: (id) => rec.calls.push(`open ${id}`),
+    closeTransaction: () => rec.calls.push('close'),
+  };
+}
+
+class FakeStdout extends EventEmitter {
+  frames: string[] = [];
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    super();
+  }
+  write = (frame: string) => {
+    this.frames.push(frame);
+    return true;
+  };
+  lastFrame = () => this.frames[this.frames.length - 1];
+}
+
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  data: string | null = null;
+  write = (data: string) => {
+    this.data = data;
+    this.emit('readable');
+    this.emit('data', data);
+  };
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+  read = () => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+}
+
+export const KEYS = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  pageUp: '\u001b[5~',
+  pageDown: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  tab: '\t',
+  shiftTab: '\u001b[Z',
+  enter: '\r',
+  esc: '\u001b',
+  backspace: '\u007f',
+  ctrlU: '\u0015',
+  ctrlD: '\u0004',
+  ctrlW: '\u0017',
+  ctrlC: '\u0003',
+} as const;
+
+export interface RenderOptions extends LoadOptions {
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly color?: boolean;
+  readonly ascii?: boolean;
+  readonly now?: () => number;
+  readonly ui?: Partial<UiData>;
+  readonly stores?: Stores;
+  readonly sandboxUrl?: string;
+}
+
+export function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await tick();
+}
+
+export function renderApp(options: RenderOptions = {}) {
+  const columns = options.columns ?? 120;
+  const rows = options.rows ?? 40;
+  const stores = options.stores ?? loadedStores(options);
+  const ui: UiStore = createUiStore(options.ui);
+  const rec: Recorded = { calls: [], copied: [], quits: 0 };
+  const actions = recordingActions(rec);
+  const env: ViewEnv = {
+    ascii: options.ascii ?? false,
+    color: options.color ?? true,
+    now: options.now ?? (() => NOW),
+    copy: (text) => rec.copied.push(text),
+    quit: () => {
+      rec.quits += 1;
+    },
+    ...(options.sandboxUrl !== undefined ? { sandboxUrl: options.sandboxUrl } : {}),
+  };
+  const stdout = new FakeStdout(columns, rows);
+  const stdin = new FakeStdin();
+  const tree = (c: number, r: number) => (
+    <App stores={stores} ui={ui} actions={actions} env={env} columns={c} rows={r} />
+  );
+  const instance = inkRender(tree(columns, rows), {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: new FakeStdout(columns, rows) as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const frame = () => stdout.lastFrame() ?? '';
+  return {
+    stores,
+    ui,
+    rec,
+    env,
+    stdout,
+    frame,
+    lines: () => frame().split('\n'),
+    /** Presses keys one at a time, letting Ink and React settle after each. */
+    async press(...keys: string[]) {
+      for (const k of keys) {
+        stdin.write(k);
+        await settle();
+      }
+    },
+    /** Types text as one paste. */
+    async type(text: string) {
+      stdin.write(text);
+      await settle();
+    },
+    async resize(c: number, r: number) {
+      stdout.columns = c;
+      stdout.rows = r;
+      instance.rerender(tree(c, r));
+      await settle();
+    },
+    unmount() {
+      instance.unmount();
+      instance.cleanup();
+    },
+  };
+}
+
+export type Rendered = ReturnType<typeof renderApp>;
+
+/** Text width of the widest line of a frame (the frame has no escapes: FORCE_COLOR=0). */
+export function widest(frame: string): number {
+  return Math.max(0, ...frame.split('\n').map((l) => [...l].length));
+}

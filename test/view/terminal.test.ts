@@ -1,0 +1,50 @@
+// What the console decides from the environment (color, ASCII) and the clipboard sequence it sends.
+import { describe, expect, it } from 'vitest';
+import { isUtf8Locale as commandsIsUtf8Locale } from '../../src/commands/terminal.js';
+import { osc52 } from '../../src/view/index.js';
+import { clipboardWriter, isUtf8Locale, terminalCapabilities } from '../../src/view/terminal.js';
+
+const tty = { isTTY: true };
+
+describe('terminalCapabilities', () => {
+  it.each([
+    [{ LANG: 'en_US.UTF-8' }, tty, { ascii: false, color: true }],
+    [{ LANG: 'en_US.utf8', NO_COLOR: '1' }, tty, { ascii: false, color: false }],
+    [{ LANG: 'C.UTF-8', NO_COLOR: '' }, tty, { ascii: false, color: true }], // empty NO_COLOR is unset (no-color.org)
+    [{ LANG: 'C.UTF-8' }, { isTTY: false }, { ascii: false, color: false }],
+    [{ LANG: 'C.UTF-8' }, {}, { ascii: false, color: false }],
+    [{ LANG: 'C.UTF-8', TERM: 'dumb' }, tty, { ascii: false, color: false }],
+    [{ LANG: 'C' }, tty, { ascii: true, color: true }],
+    [{}, tty, { ascii: true, color: true }], // no locale at all is "C"
+    [{ LANG: 'POSIX' }, tty, { ascii: true, color: true }],
+    [{ LC_ALL: 'C', LANG: 'en_US.UTF-8' }, tty, { ascii: true, color: true }], // LC_ALL wins
+    [{ LC_CTYPE: 'de_DE.UTF-8', LANG: 'C' }, tty, { ascii: false, color: true }], // then LC_CTYPE
+    [{ LC_ALL: '', LC_CTYPE: '', LANG: 'ja_JP.UTF-8' }, tty, { ascii: false, color: true }], // empty is unset
+    [{ LANG: 'en_US.ISO-8859-1' }, tty, { ascii: true, color: true }],
+  ])('%o on %o → %o', (env, stdout, expected) => {
+    expect(terminalCapabilities(env as NodeJS.ProcessEnv, stdout)).toEqual(expected);
+  });
+
+  it('reads the locale exactly as the doctor command does', () => {
+    for (const env of [{}, { LANG: 'C' }, { LANG: 'en_US.UTF-8' }, { LC_ALL: 'C', LANG: 'en_US.UTF-8' }, { LC_CTYPE: 'x.utf8' }]) {
+      expect(isUtf8Locale(env)).toBe(commandsIsUtf8Locale(env));
+    }
+  });
+});
+
+describe('clipboardWriter', () => {
+  it('writes OSC 52 to the terminal, wrapped for tmux inside tmux', () => {
+    const written: string[] = [];
+    const stdout = { write: (s: string) => written.push(s) };
+    clipboardWriter(stdout, {})('tx-123');
+    clipboardWriter(stdout, { TMUX: '/tmp/tmux-1000/default,123,0' })('tx-123');
+    clipboardWriter(stdout, { TMUX: '' })('tx-123');
+    expect(written).toEqual([
+      osc52('tx-123', { tmux: false }),
+      osc52('tx-123', { tmux: true }),
+      osc52('tx-123', { tmux: false }),
+    ]);
+    expect(written[0]).toBe(`\x1b]52;c;${Buffer.from('tx-123').toString('base64')}\x07`);
+    expect(written[1]!.startsWith('\x1bPtmux;')).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+// The ui slice holds choices only: mode, pane, selection by id, filters, overlays, the typed line.
+import { describe, expect, it } from 'vitest';
+import { createUiStore, MAX_HISTORY, withHistory } from '../../src/store/ui.js';
+
+describe('ui store', () => {
+  it('starts on transactions in normal mode, taking overrides', () => {
+    const ui = createUiStore({ pane: 'prices', follow: true });
+    expect(ui.getState().mode).toBe('normal');
+    expect(ui.getState().pane).toBe('prices');
+    expect(ui.getState().follow).toBe(true);
+    expect(ui.getState().lists.transactions).toEqual({ cursor: 0, row: 0, filter: '', sort: 0 });
+  });
+
+  it('patches one list without touching the others', () => {
+    const ui = createUiStore();
+    const before = ui.getState().lists.accounts;
+    ui.getState().patchList('transactions', { selectedId: 'x', cursor: 3 });
+    expect(ui.getState().lists.transactions.selectedId).toBe('x');
+    expect(ui.getState().lists.accounts).toBe(before);
+  });
+
+  it('does not notify for a size or pane that did not change', () => {
+    const ui = createUiStore();
+    let calls = 0;
+    ui.subscribe(() => calls++);
+    ui.getState().setSize(80, 24);
+    ui.getState().setPane('transactions');
+    expect(calls).toBe(0);
+    ui.getState().setSize(120, 40);
+    expect(calls).toBe(1);
+  });
+
+  it('input: begin, edit, end', () => {
+    const ui = createUiStore();
+    ui.getState().beginInput('filter', 'cold');
+    expect(ui.getState()).toMatchObject({ mode: 'filter', input: 'cold', inputBefore: 'cold' });
+    ui.getState().setInput('hot');
+    ui.getState().endInput();
+    expect(ui.getState()).toMatchObject({ mode: 'normal', input: '' });
+  });
+
+  it('overlays and the detail', () => {
+    const ui = createUiStore();
+    ui.getState().openJson({ pane: 'transactions', id: 't' });
+    expect(ui.getState().mode).toBe('json');
+    ui.getState().closeOverlay();
+    expect(ui.getState().json).toBeUndefined();
+    ui.getState().openDetail('t');
+    expect(ui.getState().detail).toEqual({ id: 't', scroll: 0 });
+    ui.getState().closeDetail();
+    expect(ui.getState().detail).toBeUndefined();
+  });
+
+  it('history: trimmed, no consecutive repeats, bounded', () => {
+    expect(withHistory([], '  tx  ')).toEqual(['tx']);
+    const h = ['a'];
+    expect(withHistory(h, 'a')).toBe(h);
+    expect(withHistory(h, '   ')).toBe(h);
+    let long: readonly string[] = [];
+    for (let i = 0; i < MAX_HISTORY + 10; i++) long = withHistory(long, `c${i}`);
+    expect(long.length).toBe(MAX_HISTORY);
+    expect(long[long.length - 1]).toBe(`c${MAX_HISTORY + 9}`);
+  });
+});
