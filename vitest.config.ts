@@ -8,7 +8,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // CI sets CI=true; Ink then draws nothing until exit. Terminal tests strip it for the child.
-    env: { FORCE_COLOR: '0' },
+    // CI sets CI=true, and Ink (is-in-ci, read when Ink loads) then draws nothing until exit and
+    // skips synchronized output. In-process view tests must see the terminal path a user sees,
+    // locally and in CI alike; '0' reads as "not CI". Terminal tests also strip it for children.
+    env: { FORCE_COLOR: '0', CI: '0', CONTINUOUS_INTEGRATION: '0' },
   },
 });
