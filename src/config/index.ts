@@ -4,3 +4,4 @@ export * from './file.js';
 export * from './keyfile.js';
 export * from './paths.js';
 export * from './resolve.js';
+export * from './audit.js';

@@ -1,5 +1,6 @@
 // The live engine: first load, the subscription, gap fills, fallback polling, the price poller
 // and the open detail. The design is in index.ts; this file is the machinery.
+import { createWriteActions } from './actions.js';
 import {
   ApiError,
   describeClientError,
@@ -691,6 +692,8 @@ export function createLive(opts: LiveOptions): Live {
     }
   }
 
+  const writes = createWriteActions({ api, stores, options: opts, now });
+
   return {
     start() {
       started ??= (async () => {
@@ -756,6 +759,8 @@ export function createLive(opts: LiveOptions): Live {
       detail = undefined;
       write(stores.transactions, (s) => withDetail(s, undefined), 'closing a transaction');
     },
+
+    ...writes,
 
     onRequest(info: RequestInfo) {
       if (stopped) return;

@@ -1,4 +1,11 @@
 import type { ApiClient, RealtimeClient, RequestInfo } from '../client/index.js';
+import type { AuditLog } from '../config/index.js';
+import type {
+  CreateTransactionRequest,
+  DryRunTransaction,
+  SwapRouteRequest,
+  Transaction,
+} from '../contract/index.js';
 import type { Stores } from '../store/index.js';
 
 export interface LiveOptions {
@@ -25,7 +32,40 @@ export interface LiveOptions {
   retryMaxMs?: number;
   /** Debug log sink (a file). Lines never hold a token or key material. */
   log?: (line: string) => void;
+  /** Where every action attempt and its outcome is appended; none: actions are not recorded. */
+  audit?: AuditLog;
+  /** Who acts, for the audit lines (the key id comes from the session store). */
+  profile?: string;
 }
+
+/**
+ * How a write ended, in words safe to show. Every outcome but `duplicate` was recorded in the
+ * audit log.
+ */
+export type ActionOutcome =
+  /** The server did it; `transaction` is its answer (already merged into the store). */
+  | { kind: 'done'; transaction: Transaction; correlationId?: string }
+  /** 409: someone approved, declined or changed it first; the row was refreshed (`status` now). */
+  | { kind: 'conflict'; message: string; status?: string; correlationId?: string }
+  /** 403: this key may not do it; the action is hidden for the rest of the session. */
+  | { kind: 'forbidden'; message: string; correlationId?: string }
+  /** No answer (refused, reset, timed out): `changed` false when the request surely never arrived. */
+  | { kind: 'network'; message: string; changed: 'no' | 'unknown' }
+  /** Any other refusal (400 with the field, 401, 404, 429...). */
+  | { kind: 'refused'; status: number; code: string; message: string; field?: string; correlationId?: string }
+  /** The same action on the same target is already on its way: nothing was sent. */
+  | { kind: 'duplicate' };
+
+/** The swap route's answer, or why there is none. Quotes are not recorded in the audit log. */
+export type QuoteOutcome =
+  | { kind: 'quote'; answer: DryRunTransaction; receivedAt: number }
+  /** 404 pair-not-available. */
+  | { kind: 'unavailable'; message: string }
+  /** 400: `field` is the request field at fault when the message names one (e.g. 'fromAmount'). */
+  | { kind: 'invalid'; message: string; field?: string }
+  | { kind: 'network'; message: string }
+  | { kind: 'refused'; status: number; code: string; message: string };
+
 
 export type RefreshScope = 'all' | 'transactions' | 'accounts' | 'addresses' | 'prices';
 
@@ -37,6 +77,16 @@ export interface LiveActions {
   /** Loads the detail (GET one + GET events) into the store and keeps it fresh while open. */
   openTransaction(id: string): void;
   closeTransaction(): void;
+  /**
+   * Writes. Unlike the reads these are awaited: the dialog shows the outcome. Never rejects, never
+   * retried; a second call for the same target while one is in flight answers `duplicate`.
+   */
+  decline(id: string, reason?: string): Promise<ActionOutcome>;
+  approve(id: string): Promise<ActionOutcome>;
+  /** POST /transactions; `body.externalId` is required so a retry after a timeout cannot double-create. */
+  create(body: CreateTransactionRequest & { externalId: string }): Promise<ActionOutcome>;
+  /** POST swap-route (a read that happens to be a POST). */
+  quote(body: SwapRouteRequest): Promise<QuoteOutcome>;
 }
 
 export interface Live extends LiveActions {

@@ -1,11 +1,13 @@
 // The console's state: one zustand vanilla store per concern, so a change in one (a price tick)
 // never wakes subscribers of another (the transaction table). Reducers are pure and exported.
+import { type AuditStore, createAuditStore } from './audit.js';
 import { createDictionaryStore, type DictionaryStore } from './dictionary.js';
 import { createPricesStore, type PricesStore } from './prices.js';
 import { createSessionStore, type SessionInit, type SessionStore } from './session.js';
 import { createTransactionsStore, type TransactionsStore } from './transactions.js';
 import { createWorkspaceStore, type WorkspaceStore } from './workspace.js';
 
+export * from './audit.js';
 export * from './dictionary.js';
 export * from './merge.js';
 export * from './prices.js';
@@ -19,6 +21,7 @@ export interface Stores {
   readonly workspace: WorkspaceStore;
   readonly dictionary: DictionaryStore;
   readonly prices: PricesStore;
+  readonly audit: AuditStore;
 }
 
 export function createStores(init: SessionInit): Stores {
@@ -28,5 +31,6 @@ export function createStores(init: SessionInit): Stores {
     workspace: createWorkspaceStore(),
     dictionary: createDictionaryStore(),
     prices: createPricesStore(),
+    audit: createAuditStore(),
   };
 }

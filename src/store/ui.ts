@@ -14,9 +14,10 @@ export function isListPane(pane: PaneId): pane is ListPaneId {
 
 /**
  * normal: lists and the detail; filter and command: a line is being typed; help and json: a
- * scrollable overlay. (The actions issue adds 'dialog'.)
+ * scrollable overlay; dialog: an action's confirmation (store/dialog.ts) owns the keys; form: the
+ * swap form (store/swap.ts) is being filled in.
  */
-export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json';
+export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'dialog' | 'form';
 
 export interface ListState {
   /** The selected row, by id: rows move under it as live data arrives. */

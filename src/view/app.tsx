@@ -12,6 +12,7 @@ import { createViewModel, useView, ViewContext, type ViewEnv, type ViewModel } f
 import { AccountsPane } from './panes/accounts.js';
 import { AddressesPane } from './panes/addresses.js';
 import { DetailPane } from './panes/detail.js';
+import { ActionDialog } from './panes/dialog.js';
 import { HelpOverlay } from './panes/help.js';
 import { JsonOverlay } from './panes/json.js';
 import { PricesPane } from './panes/prices.js';
@@ -70,6 +71,7 @@ function Body({ width, height }: { width: number; height: number }) {
   let content;
   if (mode === 'help') content = <HelpOverlay width={width} height={height} />;
   else if (mode === 'json') content = <JsonOverlay width={width} height={height} />;
+  else if (mode === 'dialog') content = <ActionDialog width={width} height={height} />;
   else if (pane === 'transactions' && detail) content = <DetailPane width={width} height={height} />;
   else if (pane === 'transactions') content = <TransactionsPane width={width} height={height} />;
   else if (pane === 'accounts') content = <AccountsPane width={width} height={height} />;

@@ -3,7 +3,7 @@
 import type { Key } from 'ink';
 import type { Account, Address } from '../contract/index.js';
 import { ADDRESS_STATUSES, TRANSACTION_STATUSES, truncateMiddle } from '../format/index.js';
-import { type NoticeLevel, type TransactionsState, withNotice } from '../store/index.js';
+import type { TransactionsState } from '../store/index.js';
 import { isListPane, type ListPaneId, PANES, type UiData } from '../store/ui.js';
 import { completeLine, type CompletionSources, parseCommand } from './commands.js';
 import { detailShown, keyContextNow, listNow, selectedNow, selectionNow, tableHeight } from './current.js';
@@ -14,16 +14,13 @@ import { frameLayout } from './layout.js';
 import type { RefreshScope } from './live-actions.js';
 import type { ViewModel } from './model.js';
 import { type Move, moveSelection } from './selection.js';
+import { DIALOG_HANDLERS, dialogText } from './dialog-keys.js';
+import { notify } from './notify.js';
+import { SWAP_HANDLERS, swapText } from './swap-keys.js';
+
+export { notify };
 
 export type Handler = (vm: ViewModel, key: KeyName) => void;
-
-export function notify(vm: ViewModel, level: NoticeLevel, text: string, key?: string): void {
-  const s = vm.stores.session;
-  s.setState(
-    withNotice(s.getState(), { level, text, ...(key !== undefined ? { key } : {}) }, vm.env.now()),
-    true,
-  );
-}
 
 function clamp(n: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, n));
@@ -378,6 +375,8 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   complete: (vm) => complete(vm),
   historyPrev: (vm) => walkHistory(vm, -1),
   historyNext: (vm) => walkHistory(vm, 1),
+  ...DIALOG_HANDLERS,
+  ...SWAP_HANDLERS,
 };
 
 /** Handles one keypress: a binding of the moment, else text for the input line. */
@@ -418,8 +417,10 @@ export function dispatchKey(
       return;
     }
   }
-  if ((ui.mode === 'filter' || ui.mode === 'command') && !key.ctrl && !key.meta) {
-    const text = typedText(input);
-    if (text !== '') editInput(vm, (t) => t + text);
-  }
+  if (key.ctrl || key.meta) return;
+  const text = typedText(input);
+  if (text === '') return;
+  if (ui.mode === 'filter' || ui.mode === 'command') editInput(vm, (t) => t + text);
+  else if (ui.mode === 'dialog') dialogText(vm, text);
+  else if (ui.mode === 'form') swapText(vm, text);
 }

@@ -4,6 +4,8 @@
 // nothing.
 import type { ActionName } from '../store/index.js';
 import type { PaneId, UiMode } from '../store/ui.js';
+import { ACTION_BINDINGS } from './keymap-actions.js';
+import { SWAP_BINDINGS } from './keymap-swap.js';
 
 /** Normalized key names: printable characters as themselves ('j', 'G', '?'), others by name. */
 export type KeyName = string;
@@ -70,9 +72,9 @@ export interface KeyBinding {
 const LIST_PANES: readonly PaneId[] = ['accounts', 'addresses', 'transactions', 'prices'];
 const SCROLLING: readonly UiMode[] = ['normal', 'help', 'json'];
 const INPUT: readonly UiMode[] = ['filter', 'command'];
-const ALL_MODES: readonly UiMode[] = ['normal', 'filter', 'command', 'help', 'json'];
+const ALL_MODES: readonly UiMode[] = ['normal', 'filter', 'command', 'help', 'json', 'dialog', 'form'];
 
-export const KEYMAP: readonly KeyBinding[] = [
+const BASE_BINDINGS: readonly KeyBinding[] = [
   // Move: the same keys move the cursor in lists and scroll the detail and overlays.
   {
     id: 'down',
@@ -366,6 +368,8 @@ export const KEYMAP: readonly KeyBinding[] = [
     group: 'general',
   },
 ];
+
+export const KEYMAP: readonly KeyBinding[] = [...BASE_BINDINGS, ...ACTION_BINDINGS, ...SWAP_BINDINGS];
 
 /** What each role may do (wire notes §4); an unknown role is let through and the server decides. */
 const ROLE_ACTIONS: Readonly<Record<string, readonly ActionName[]>> = {

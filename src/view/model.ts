@@ -4,6 +4,8 @@
 import { createContext, useContext } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Stores } from '../store/index.js';
+import { createDialogStore, type DialogStore } from '../store/dialog.js';
+import { createSwapStore, type SwapStore } from '../store/swap.js';
 import type { UiStore } from '../store/ui.js';
 import { createDerivations, type Derivations } from './derive.js';
 import type { LiveActions } from './live-actions.js';
@@ -20,6 +22,11 @@ export interface ViewEnv {
   readonly quit: () => void;
   /** The embedded sandbox's address, in demo mode. */
   readonly sandboxUrl?: string;
+  /**
+   * USD value (decimal text) at or above which a decline asks for the typed confirmation
+   * (settings' approvalThresholdUsd); default 100000.
+   */
+  readonly confirmThresholdUsd?: string;
 }
 
 /** One clock for the whole view: a tick re-renders only the components that select from it. */
@@ -31,6 +38,10 @@ export type ClockStore = StoreApi<ClockState>;
 export interface ViewModel {
   readonly stores: Stores;
   readonly ui: UiStore;
+  /** The open action dialog (mode 'dialog'). */
+  readonly dialog: DialogStore;
+  /** The swap form and its answer (pane 5). */
+  readonly swap: SwapStore;
   readonly actions: LiveActions;
   readonly env: ViewEnv;
   readonly theme: Theme;
@@ -51,6 +62,8 @@ export function createViewModel(stores: Stores, ui: UiStore, actions: LiveAction
   return {
     stores,
     ui,
+    dialog: createDialogStore(),
+    swap: createSwapStore(),
     actions,
     env,
     theme: createTheme({ color: env.color, ascii: env.ascii }),

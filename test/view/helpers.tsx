@@ -140,6 +140,22 @@ export function recordingActions(rec: Recorded): LiveActions {
     setPaused: (paused) => rec.calls.push(`setPaused ${paused}`),
     openTransaction: (id) => rec.calls.push(`open ${id}`),
     closeTransaction: () => rec.calls.push('close'),
+    decline: (id, reason) => {
+      rec.calls.push(`decline ${id}${reason ? ` ${reason}` : ''}`);
+      return Promise.resolve({ kind: 'duplicate' });
+    },
+    approve: (id) => {
+      rec.calls.push(`approve ${id}`);
+      return Promise.resolve({ kind: 'duplicate' });
+    },
+    create: (body) => {
+      rec.calls.push(`create ${body.externalId}`);
+      return Promise.resolve({ kind: 'duplicate' });
+    },
+    quote: () => {
+      rec.calls.push('quote');
+      return Promise.resolve({ kind: 'network', message: 'no server in this test' });
+    },
   };
 }
 

@@ -15,7 +15,7 @@ import { createUiStore } from '../../src/store/ui.js';
 import type { ViewEnv } from '../../src/view/index.js';
 import { mountConsole } from '../../src/view/render.js';
 import { ENTER_FULL_SCREEN } from '../../src/view/terminal.js';
-import { fixtures, KEYS, loadedStores, NOW, withEvents } from './helpers.js';
+import { fixtures, KEYS, loadedStores, NOW, recordingActions, withEvents } from './helpers.js';
 
 const { Terminal } = xtermHeadless;
 type XTerm = InstanceType<typeof Terminal>;
@@ -106,7 +106,7 @@ function mountSide(name: string, incremental: boolean): Side {
   const mount = mountConsole({
     stores,
     ui: createUiStore(),
-    actions: { refresh: () => {}, setPaused: () => {}, openTransaction: () => {}, closeTransaction: () => {} },
+    actions: recordingActions({ calls: [], copied: [], quits: 0 }),
     env,
     stdin: stdin as unknown as NodeJS.ReadStream,
     stdout: stdout as unknown as NodeJS.WriteStream,
