@@ -6,7 +6,14 @@ import { closeSync, constants, fstatSync, fchmodSync, openSync, writeSync } from
 import { formatWithOptions } from 'node:util';
 import { createSigner, generatePrivateJwk, type Signer } from '../auth/index.js';
 import { createRealtime, type RequestInfo } from '../client/index.js';
-import { DEFAULT_PRICE_POLL_MS, MIN_PRICE_POLL_MS, type SecretEnv } from '../config/index.js';
+import {
+  auditLogPath,
+  DEFAULT_APPROVAL_THRESHOLD_USD,
+  DEFAULT_PRICE_POLL_MS,
+  MIN_PRICE_POLL_MS,
+  openAuditLog,
+  type SecretEnv,
+} from '../config/index.js';
 import { createLive } from '../live/index.js';
 import { createStores, type SessionState, withNotice } from '../store/index.js';
 // Types only: the view (and Ink with it) loads after the CI variable is dealt with, below.
@@ -56,7 +63,7 @@ from the environment; CUSTODY_RENDERER=standard repaints whole frames instead of
 
 const NOT_A_TERMINAL =
   'custody: the console needs a terminal (stdin and stdout must both be one; over ssh, `ssh -t`).\n' +
-  'For scripts, `custody watch` (coming) prints changes as lines; `custody doctor` checks the setup.\n';
+  'For scripts, `custody watch` prints changes as lines; `custody doctor` checks the setup.\n';
 
 /** Exit code for a command line (or terminal) the console cannot work with. */
 const EXIT_USAGE = 2;
@@ -177,6 +184,8 @@ interface Target {
   demo: boolean;
   readOnly: boolean;
   pricePollMs: number;
+  /** USD value from which a decline asks for the typed confirmation (decimal text). */
+  approvalThresholdUsd: string;
   /** The embedded sandbox's address (demo only). */
   sandboxUrl?: string;
   /** Stops what the target started (the embedded sandbox). */
@@ -200,6 +209,7 @@ async function startDemo(readOnly: boolean, pollMs: number | undefined, log: Deb
     demo: true,
     readOnly,
     pricePollMs: pollMs ?? DEFAULT_PRICE_POLL_MS,
+    approvalThresholdUsd: DEFAULT_APPROVAL_THRESHOLD_USD,
     sandboxUrl: sandbox.baseUrl,
     close: async () => {
       // Sockets close with 1001; never wait long for it on the way out.
@@ -244,6 +254,7 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
     demo: false,
     readOnly: settings.readOnly,
     pricePollMs: pollMs ?? settings.pricePollMs,
+    approvalThresholdUsd: settings.approvalThresholdUsd,
     close: async () => {},
   };
 }
@@ -311,6 +322,8 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     now,
     pricePollMs: target.pricePollMs,
     log: (line) => log('live', line),
+    // Every decline, approve and create attempt is appended here (nothing is written until one is).
+    audit: openAuditLog(auditLogPath(io.env)),
   });
   hooks.onRequest = live.onRequest;
 
@@ -337,6 +350,7 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     now,
     copy: terminal.clipboardWriter(stdout, io.env),
     quit: () => mount?.unmount(),
+    confirmThresholdUsd: target.approvalThresholdUsd,
     ...(target.sandboxUrl !== undefined ? { sandboxUrl: target.sandboxUrl } : {}),
   };
 

@@ -30,6 +30,11 @@ const commands: Readonly<Record<string, Entry>> = {
     summary: 'run a local server of the custody API with a living demo workspace',
     load: () => import('./sandbox.js'),
   },
+  audit: {
+    summary: 'print the local audit log of actions (decline, approve, create)',
+    load: () => import('./audit.js'),
+  },
+  watch: { summary: 'print transaction updates as JSON lines (for scripts)', load: () => import('./watch.js') },
 };
 
 /** The names of the commands, in the order of the help. */

@@ -7,6 +7,7 @@ import { JwkError, parseJwk, type PrivateJwk, type PublicJwk } from '../auth/ind
 import { API_KEY_ROLES as ROLES, KEY_STATES as STATES } from '../contract/index.js';
 import type { KeySpec, KeyState, Role, SandboxHandle } from '../sandbox/index.js';
 import { type CommandSpec, type Io, list, type Parsed, str, UsageError } from './cli.js';
+import { takeSignals } from './signals.js';
 
 /** More history than this takes minutes to generate and gigabytes to hold. */
 const MAX_HISTORY = 1_000_000;
@@ -188,26 +189,6 @@ export async function serve(parsed: Parsed, io: Io, control: ServeControl): Prom
   });
   await handle.close();
   return 0;
-}
-
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-/**
- * Takes SIGINT and SIGTERM over while the sandbox runs (the process entry's own handlers exit at
- * once with 128+n; a server should close its sockets first) and gives them back afterwards.
- */
-function takeSignals(onSignal: () => void): () => void {
-  const saved = SIGNALS.map((signal) => [signal, process.rawListeners(signal)] as const);
-  for (const [signal, listeners] of saved) {
-    for (const listener of listeners) process.removeListener(signal, listener as () => void);
-    process.on(signal, onSignal);
-  }
-  return () => {
-    for (const [signal, listeners] of saved) {
-      process.removeListener(signal, onSignal);
-      for (const listener of listeners) process.on(signal, listener as () => void);
-    }
-  };
 }
 
 export async function run(parsed: Parsed, io: Io): Promise<number> {

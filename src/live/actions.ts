@@ -1,7 +1,29 @@
-// The writes (decline, approve, create) and the swap route. Filled in by the actions issue.
-import type { ApiClient } from '../client/index.js';
-import type { Stores } from '../store/index.js';
-import type { LiveActions, LiveOptions } from './types.js';
+// The writes (decline, approve, create) and the swap route. A write is sent once: never retried
+// (the client never retries a POST), and a second call for the same target while the first is on
+// its way sends nothing. Its outcome goes into the store at once (the live push confirms it
+// later), and every attempt is appended to the audit log.
+import {
+  type ApiClient,
+  ApiError,
+  ContractError,
+  describeClientError,
+  NetworkError,
+  type Written,
+} from '../client/index.js';
+import type { AuditEntry } from '../config/index.js';
+import type { CreateTransactionRequest, SwapRouteRequest, Transaction } from '../contract/index.js';
+import { applyTransactions, type Stores, withForbidden } from '../store/index.js';
+import { createAuditTrail } from './audit-trail.js';
+import {
+  conflictWords,
+  fieldOf,
+  forbiddenWords,
+  networkWords,
+  refusedWords,
+  surelyNotSent,
+  type WriteAction,
+} from './outcome-words.js';
+import type { ActionOutcome, LiveActions, LiveOptions, QuoteOutcome } from './types.js';
 
 export interface ActionDeps {
   readonly api: ApiClient;
@@ -12,12 +34,260 @@ export interface ActionDeps {
 
 export type WriteActions = Pick<LiveActions, 'decline' | 'approve' | 'create' | 'quote'>;
 
-export function createWriteActions(_deps: ActionDeps): WriteActions {
-  const later = () => Promise.resolve({ kind: 'network', message: 'not implemented yet', changed: 'no' } as const);
+/** What the audit line says of an outcome: the new status, or why not. */
+interface Settled {
+  readonly outcome: ActionOutcome;
+  readonly result: string;
+  /** The transaction the attempt ended on (a create's new id), when known. */
+  readonly transactionId?: string;
+  /** The Correlation-Id sent or answered, also when the outcome has none to show. */
+  readonly correlationId?: string;
+}
+
+const DUPLICATE: ActionOutcome = { kind: 'duplicate' };
+
+function withCorrelation<T extends object>(value: T, correlationId: string | undefined): T {
+  return correlationId === undefined ? value : { ...value, correlationId };
+}
+
+export function createWriteActions(deps: ActionDeps): WriteActions {
+  const { api, stores, options, now } = deps;
+  const trail = createAuditTrail({ stores, audit: options.audit, now, log: options.log });
+  const inFlight = new Set<string>();
+
+  function log(line: string): void {
+    try {
+      options.log?.(line);
+    } catch {
+      // a broken log sink must not fail an action
+    }
+  }
+
+  /** The server's answer into the store, as a live change (the row marks it). */
+  function merge(tx: Transaction): void {
+    try {
+      const stamp = now();
+      stores.transactions.setState((s) => applyTransactions(s, [tx], { now: stamp, live: true }));
+    } catch (err) {
+      log(`a store subscriber failed after an action: ${describeClientError(err)}`);
+    }
+  }
+
+  /** GET one, merged; its status, or undefined when even that failed. */
+  async function refreshRow(id: string): Promise<string | undefined> {
+    try {
+      const tx = await api.transactions.get(id);
+      merge(tx);
+      return tx.status;
+    } catch (err) {
+      log(`refreshing ${id} after an action failed: ${describeClientError(err)}`);
+      return undefined;
+    }
+  }
+
+  /** After a create with no answer: did it happen? The externalId finds it if it did. */
+  async function findCreated(body: CreateTransactionRequest): Promise<Transaction | undefined> {
+    try {
+      const [tx] = await api.transactions.list({ accountId: body.accountId, externalId: body.externalId, limit: 1 });
+      if (tx !== undefined) merge(tx);
+      return tx;
+    } catch (err) {
+      log(`looking up externalId ${body.externalId} after a create failed: ${describeClientError(err)}`);
+      return undefined;
+    }
+  }
+
+  async function settleFailure(
+    action: WriteAction,
+    targetId: string | undefined,
+    err: unknown,
+    afterUnknown: () => Promise<{ status?: string; transactionId?: string }>,
+  ): Promise<Settled> {
+    if (err instanceof ApiError) {
+      const correlationId = err.correlationId;
+      if (err.status === 409) {
+        const status = action !== 'create' && targetId !== undefined ? await refreshRow(targetId) : undefined;
+        const outcome: ActionOutcome = withCorrelation(
+          { kind: 'conflict' as const, message: conflictWords(action, err, status), ...(status ? { status } : {}) },
+          correlationId,
+        );
+        return { outcome, result: 'conflict', ...(correlationId ? { correlationId } : {}) };
+      }
+      if (err.status === 403) {
+        try {
+          stores.session.setState((s) => withForbidden(s, action));
+        } catch (e) {
+          log(`a store subscriber failed after a 403: ${describeClientError(e)}`);
+        }
+        const outcome = withCorrelation({ kind: 'forbidden' as const, message: forbiddenWords(action, err) }, correlationId);
+        return { outcome, result: 'forbidden', ...(correlationId ? { correlationId } : {}) };
+      }
+      const field = err.status === 400 ? fieldOf(err.message) : undefined;
+      const outcome = withCorrelation(
+        {
+          kind: 'refused' as const,
+          status: err.status,
+          code: err.code,
+          message: refusedWords(err),
+          ...(field !== undefined ? { field } : {}),
+        },
+        correlationId,
+      );
+      return { outcome, result: err.code, ...(correlationId ? { correlationId } : {}) };
+    }
+    if (err instanceof NetworkError || err instanceof ContractError) {
+      const correlationId = err.correlationId;
+      // A contract error means the server answered 2xx with something we cannot read: it
+      // probably acted. Told like a lost answer, and the row is read again.
+      const changed = err instanceof NetworkError && surelyNotSent(err) ? 'no' : 'unknown';
+      const after = changed === 'unknown' ? await afterUnknown() : {};
+      const message =
+        err instanceof NetworkError
+          ? networkWords(action, err, changed, after.status, after.transactionId)
+          : `${describeClientError(err)}; it may or may not have happened${after.status ? `: it is now ${after.status}` : ''}`;
+      return {
+        outcome: { kind: 'network', message, changed },
+        result: err instanceof NetworkError ? 'network' : 'unexpected-answer',
+        ...(after.transactionId ? { transactionId: after.transactionId } : {}),
+        ...(correlationId ? { correlationId } : {}),
+      };
+    }
+    // Not the server's doing: the request was never made (the signer failed, a bug).
+    return {
+      outcome: { kind: 'refused', status: 0, code: 'local-error', message: `not sent: ${describeClientError(err)}` },
+      result: 'local-error',
+    };
+  }
+
+  /** One write, start to end: send, settle, record. Never rejects. */
+  async function attempt(
+    action: WriteAction,
+    target: { id?: string; externalId?: string; reason?: string },
+    send: () => Promise<Written<Transaction>>,
+    afterUnknown: () => Promise<{ status?: string; transactionId?: string }>,
+  ): Promise<ActionOutcome> {
+    // Who acted is who was connected when the action was asked for.
+    const session = stores.session.getState();
+    let settled: Settled;
+    try {
+      const { data, correlationId } = await send();
+      merge(data);
+      settled = {
+        outcome: withCorrelation({ kind: 'done' as const, transaction: data }, correlationId),
+        result: data.status,
+        transactionId: data.transactionId,
+        ...(correlationId ? { correlationId } : {}),
+      };
+    } catch (err) {
+      try {
+        settled = await settleFailure(action, target.id, err, afterUnknown);
+      } catch (bug) {
+        settled = {
+          outcome: { kind: 'refused', status: 0, code: 'local-error', message: describeClientError(bug) },
+          result: 'local-error',
+        };
+      }
+    }
+    const transactionId = settled.transactionId ?? target.id;
+    const entry: AuditEntry = {
+      time: new Date(now()).toISOString(),
+      ...(session.profile !== undefined ? { profile: session.profile } : {}),
+      baseUrl: session.baseUrl,
+      workspaceId: session.workspaceId,
+      ...(session.keyId !== undefined ? { keyId: session.keyId } : {}),
+      action,
+      ...(transactionId !== undefined ? { transactionId } : {}),
+      ...(target.externalId !== undefined ? { externalId: target.externalId } : {}),
+      ...(target.reason !== undefined ? { reason: target.reason } : {}),
+      result: settled.result,
+      ...(settled.correlationId !== undefined ? { correlationId: settled.correlationId } : {}),
+    };
+    await trail.record(entry);
+    log(`${action} ${transactionId ?? target.externalId ?? ''}: ${settled.result}`);
+    return settled.outcome;
+  }
+
+  /** At most one call per key on its way; the second answers `duplicate` without sending. */
+  async function once(key: string, run: () => Promise<ActionOutcome>): Promise<ActionOutcome> {
+    if (inFlight.has(key)) return DUPLICATE;
+    inFlight.add(key);
+    try {
+      return await run();
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  const refreshed = (id: string) => async () => {
+    const status = await refreshRow(id);
+    return status === undefined ? {} : { status };
+  };
+
   return {
-    decline: later,
-    approve: later,
-    create: later,
-    quote: () => Promise.resolve({ kind: 'network', message: 'not implemented yet' } as const),
+    decline(id, reason) {
+      // An empty reason is no reason: the server gets none and the log says none.
+      const given = reason !== undefined && reason.trim() !== '' ? reason : undefined;
+      return once(`decline:${id}`, () =>
+        attempt(
+          'decline',
+          { id, ...(given !== undefined ? { reason: given } : {}) },
+          () => api.transactions.decline(id, given),
+          refreshed(id),
+        ),
+      );
+    },
+
+    approve(id) {
+      return once(`approve:${id}`, () =>
+        attempt('approve', { id }, () => api.transactions.approve(id), refreshed(id)),
+      );
+    },
+
+    create(body) {
+      const externalId = typeof body.externalId === 'string' ? body.externalId : '';
+      if (externalId.trim() === '') {
+        // Without it a retry after a lost answer could create the transaction twice: not sent.
+        return Promise.resolve({
+          kind: 'refused',
+          status: 0,
+          code: 'missing-external-id',
+          message: 'not sent: a create needs an externalId so that a retry cannot create it twice',
+          field: 'externalId',
+        });
+      }
+      return once(`create:${externalId}`, () =>
+        attempt(
+          'create',
+          { externalId },
+          () => api.transactions.create(body),
+          async () => {
+            const tx = await findCreated(body);
+            return tx === undefined ? {} : { status: tx.status, transactionId: tx.transactionId };
+          },
+        ),
+      );
+    },
+
+    async quote(body: SwapRouteRequest): Promise<QuoteOutcome> {
+      try {
+        const answer = await api.transactions.swapRoute(body);
+        return { kind: 'quote', answer, receivedAt: now() };
+      } catch (err) {
+        if (err instanceof ApiError) {
+          if (err.status === 404 && err.code === 'pair-not-available') {
+            return { kind: 'unavailable', message: err.message || 'this pair cannot be swapped' };
+          }
+          if (err.status === 400) {
+            const field = fieldOf(err.message);
+            return { kind: 'invalid', message: refusedWords(err), ...(field !== undefined ? { field } : {}) };
+          }
+          return { kind: 'refused', status: err.status, code: err.code, message: refusedWords(err) };
+        }
+        if (err instanceof NetworkError || err instanceof ContractError) {
+          return { kind: 'network', message: describeClientError(err) };
+        }
+        return { kind: 'refused', status: 0, code: 'local-error', message: `not sent: ${describeClientError(err)}` };
+      }
+    },
   };
 }

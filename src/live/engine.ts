@@ -1,6 +1,7 @@
 // The live engine: first load, the subscription, gap fills, fallback polling, the price poller
 // and the open detail. The design is in index.ts; this file is the machinery.
 import { createWriteActions } from './actions.js';
+import { createAuditTrail } from './audit-trail.js';
 import {
   ApiError,
   describeClientError,
@@ -693,6 +694,8 @@ export function createLive(opts: LiveOptions): Live {
   }
 
   const writes = createWriteActions({ api, stores, options: opts, now });
+  // The detail shows what this machine's audit log says of the transaction: read once per open.
+  const auditTrail = createAuditTrail({ stores, audit: opts.audit, now, log });
 
   return {
     start() {
@@ -752,6 +755,7 @@ export function createLive(opts: LiveOptions): Live {
       detail = d;
       write(stores.transactions, (s) => withDetail(s, { id, status: 'loading' }), 'opening a transaction');
       void fetchDetail(d, true);
+      void auditTrail.load(id);
     },
 
     closeTransaction() {

@@ -66,19 +66,21 @@ const MAX_PAGES = 100_000;
  * delivered page by page. Paged by key (the last `updatedAt` read, with an offset only inside a
  * run of equal timestamps), not by plain offset: a record that changes while we page moves to
  * the end of the order, and plain offsets would then skip the record that slid into its place.
- * Returns the newest `updatedAt` read.
+ * Returns the newest `updatedAt` read. `filters` (list filters such as `transactionStatuses`)
+ * narrow every page (they must not hold the paging keys: sort, limit, offset, updatedAtFrom).
  */
 export async function readChangedSince(
   api: ApiClient,
   from: string | undefined,
   pageSize: number,
   onPage: (page: Page) => void,
+  filters: TransactionsListQuery = {},
 ): Promise<string | undefined> {
   let cursor = from;
   let offset = 0;
   let newest: string | undefined;
   for (let n = 0; n < MAX_PAGES; n++) {
-    const q: TransactionsListQuery = { sortBy: 'updated', sortDirection: 'ASC', limit: pageSize };
+    const q: TransactionsListQuery = { ...filters, sortBy: 'updated', sortDirection: 'ASC', limit: pageSize };
     if (cursor !== undefined) q.updatedAtFrom = cursor;
     if (offset > 0) q.offset = offset;
     const page = await readTransactionsPage(api, q);

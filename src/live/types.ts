@@ -32,10 +32,12 @@ export interface LiveOptions {
   retryMaxMs?: number;
   /** Debug log sink (a file). Lines never hold a token or key material. */
   log?: (line: string) => void;
-  /** Where every action attempt and its outcome is appended; none: actions are not recorded. */
+  /**
+   * Where every action attempt and its outcome is appended (who acted — profile, base URL,
+   * workspace, key id — comes from the session store); none: actions are not recorded. Opening a
+   * transaction also reads its earlier lines into `stores.audit`.
+   */
   audit?: AuditLog;
-  /** Who acts, for the audit lines (the key id comes from the session store). */
-  profile?: string;
 }
 
 /**

@@ -1,13 +1,190 @@
 // The action dialog (decline / approve): the frozen target, the reason being typed, the
-// confirmation and the outcome. Owned by the dialog; filled in by the actions issue.
+// confirmation and the outcome. The reducers below are pure and own the phase machine; above all
+// they guarantee that one dialog sends at most once: only `withSending` leads to a request, and
+// it moves the phase on before anything is sent, so a repeated key finds nothing to confirm.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
+export type DialogAction = 'decline' | 'approve';
+
+/** reason: the optional text (decline only); confirm: y/n or the typed id end; sending; outcome. */
+export type DialogPhase = 'reason' | 'confirm' | 'sending' | 'outcome';
+
+/** y/n, or typing the last characters of the transaction id (large amounts, every approve). */
+export type ConfirmKind = 'yes-no' | 'typed';
+
+/**
+ * What the person is confirming, copied when the dialog opened: live updates of the record do not
+ * change it. Display-ready text where formatting needed reference data (decimals, names).
+ */
+export interface DialogTarget {
+  readonly transactionId: string;
+  readonly type: string;
+  readonly status: string;
+  /** Full precision, without the symbol ("25.00000000"); absent when the record has none. */
+  readonly amount?: string;
+  readonly symbol?: string;
+  /** USD value at the price of the moment the dialog opened (decimal text); absent: unknown price. */
+  readonly usd?: string;
+  readonly accountId: string;
+  readonly accountName?: string;
+  /** Where the money goes (or comes from): the full address or account name. */
+  readonly counterparty?: { readonly direction: 'in' | 'out'; readonly text: string };
+  readonly networkId?: string;
+  readonly networkName?: string;
+  readonly memo?: string;
+  readonly createdAt?: string;
+  readonly approvals?: { readonly approved: readonly string[]; readonly needed?: string };
+}
+
+/** How the request ended, in words for the dialog (the view maps the live outcome onto this). */
+export interface DialogOutcome {
+  readonly kind: 'done' | 'conflict' | 'forbidden' | 'network' | 'refused' | 'duplicate';
+  readonly tone: 'success' | 'warning' | 'danger';
+  /** One line: "declined: now canceled". */
+  readonly headline: string;
+  /** More words, when there are some (the server's message). */
+  readonly detail?: string;
+}
+
+export interface OpenDialog {
+  /** Tells one opening from the next: a late outcome only lands in the dialog it belongs to. */
+  readonly seq: number;
+  readonly action: DialogAction;
+  readonly target: DialogTarget;
+  readonly confirm: ConfirmKind;
+  readonly phase: DialogPhase;
+  readonly reason: string;
+  /** The characters typed for the typed confirmation. */
+  readonly typed: string;
+  /** Why the last Enter did not confirm. */
+  readonly hint?: string;
+  readonly outcome?: DialogOutcome;
+  /** The live model was already paused when the dialog opened: closing must not resume it. */
+  readonly pausedBefore: boolean;
+  /** First line of the target shown, when the pane is too short for all of it. */
+  readonly scroll: number;
+}
+
 export interface DialogState {
-  readonly dialog?: undefined;
+  readonly dialog?: OpenDialog;
 }
 
 export type DialogStore = StoreApi<DialogState>;
 
 export function createDialogStore(): DialogStore {
   return createStore<DialogState>()(() => ({}));
+}
+
+export const MAX_REASON = 200;
+/** How many characters of the id the typed confirmation asks for. */
+export const CONFIRM_CHARS = 4;
+const MAX_TYPED = 32;
+
+/** The characters the typed confirmation expects: the end of the id, exactly as shown. */
+export function expectedConfirmation(transactionId: string): string {
+  return [...transactionId].slice(-CONFIRM_CHARS).join('');
+}
+
+let seqs = 0;
+
+export function withOpenDialog(
+  action: DialogAction,
+  target: DialogTarget,
+  confirm: ConfirmKind,
+  pausedBefore: boolean,
+): DialogState {
+  return {
+    dialog: {
+      seq: ++seqs,
+      action,
+      target,
+      // Approving has no reason field: it goes straight to the confirmation.
+      confirm: action === 'approve' ? 'typed' : confirm,
+      phase: action === 'decline' ? 'reason' : 'confirm',
+      reason: '',
+      typed: '',
+      pausedBefore,
+      scroll: 0,
+    },
+  };
+}
+
+function patch(state: DialogState, p: Partial<OpenDialog>): DialogState {
+  return state.dialog === undefined ? state : { dialog: { ...state.dialog, ...p } };
+}
+
+/** Printable text: into the reason or the typed confirmation; ignored in the other phases. */
+export function withText(state: DialogState, text: string): DialogState {
+  const d = state.dialog;
+  if (d === undefined || text === '') return state;
+  if (d.phase === 'reason') {
+    const reason = [...(d.reason + text)].slice(0, MAX_REASON).join('');
+    return reason === d.reason ? state : patch(state, { reason });
+  }
+  if (d.phase === 'confirm' && d.confirm === 'typed') {
+    const typed = [...(d.typed + text)].slice(0, MAX_TYPED).join('');
+    return typed === d.typed ? state : patch(state, { typed, hint: undefined });
+  }
+  return state;
+}
+
+/** Backspace, or Ctrl-U (`all`), in the field that has focus. */
+export function withErase(state: DialogState, all: boolean): DialogState {
+  const d = state.dialog;
+  if (d === undefined) return state;
+  const cut = (s: string) => (all ? '' : [...s].slice(0, -1).join(''));
+  if (d.phase === 'reason' && d.reason !== '') return patch(state, { reason: cut(d.reason) });
+  if (d.phase === 'confirm' && d.confirm === 'typed' && d.typed !== '')
+    return patch(state, { typed: cut(d.typed), hint: undefined });
+  return state;
+}
+
+/** Enter in the reason field: on to the confirmation. */
+export function withReasonDone(state: DialogState): DialogState {
+  const d = state.dialog;
+  if (d?.phase !== 'reason') return state;
+  return patch(state, { phase: 'confirm', reason: d.reason.trim() });
+}
+
+/**
+ * The one transition that leads to a request: from the confirmation to sending. Returns the same
+ * state when there is nothing to send (wrong phase, or the typed text does not match; then with a
+ * hint and the text cleared for another try).
+ */
+export function withSending(state: DialogState, via: 'yes' | 'typed'): DialogState {
+  const d = state.dialog;
+  if (d?.phase !== 'confirm') return state;
+  if (via === 'yes' && d.confirm !== 'yes-no') return state;
+  if (via === 'typed') {
+    if (d.confirm !== 'typed') return state;
+    if (d.typed !== expectedConfirmation(d.target.transactionId)) {
+      return patch(state, {
+        typed: '',
+        hint:
+          d.typed === ''
+            ? `type the last ${CONFIRM_CHARS} characters of the id first`
+            : `"${d.typed}" is not the end of the id: type its last ${CONFIRM_CHARS} characters as shown`,
+      });
+    }
+  }
+  return patch(state, { phase: 'sending', hint: undefined });
+}
+
+/** The answer, if it belongs to the dialog on screen (`seq`) and that one is still waiting. */
+export function withOutcome(state: DialogState, seq: number, outcome: DialogOutcome): DialogState {
+  const d = state.dialog;
+  if (d?.seq !== seq || d.phase !== 'sending') return state;
+  return patch(state, { phase: 'outcome', outcome });
+}
+
+/** Scrolls the target to line `to`, kept within 0..max. */
+export function withScroll(state: DialogState, to: number, max: number): DialogState {
+  const d = state.dialog;
+  if (d === undefined) return state;
+  const scroll = Math.max(0, Math.min(Math.max(0, max), to));
+  return scroll === d.scroll ? state : patch(state, { scroll });
+}
+
+export function withClosedDialog(): DialogState {
+  return {};
 }

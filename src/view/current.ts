@@ -7,6 +7,7 @@ import type { KeyContext } from './keymap.js';
 import { frameLayout } from './layout.js';
 import type { ViewModel } from './model.js';
 import { resolveSelection, type Selection } from './selection.js';
+import { swapKeyContext } from './swap/context.js';
 
 export function refData(vm: ViewModel): RefData {
   return { dictionary: vm.stores.dictionary.getState(), workspace: vm.stores.workspace.getState() };
@@ -66,6 +67,7 @@ export function keyContextNow(vm: ViewModel): KeyContext {
   const ui = vm.ui.getState();
   const session = vm.stores.session.getState();
   let selected: { value: unknown } | undefined;
+  const dialog = vm.dialog.getState().dialog;
   return {
     mode: ui.mode,
     pane: ui.pane,
@@ -80,5 +82,10 @@ export function keyContextNow(vm: ViewModel): KeyContext {
       selected ??= { value: selectedNow(vm)?.record };
       return selected.value;
     },
+    ...(dialog !== undefined
+      ? { dialog: { phase: dialog.phase, typed: dialog.confirm === 'typed', action: dialog.action } }
+      : {}),
+    // Only on pane 5: the form's state is read (candidates, the clock) only where its keys live.
+    ...(ui.pane === 'swap' ? { swap: swapKeyContext(vm) } : {}),
   };
 }

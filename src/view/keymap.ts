@@ -6,11 +6,12 @@ import type { ActionName } from '../store/index.js';
 import type { PaneId, UiMode } from '../store/ui.js';
 import { ACTION_BINDINGS } from './keymap-actions.js';
 import { SWAP_BINDINGS } from './keymap-swap.js';
+import type { SwapKeyContext } from './swap/context.js';
 
 /** Normalized key names: printable characters as themselves ('j', 'G', '?'), others by name. */
 export type KeyName = string;
 
-export type KeyGroup = 'move' | 'panes' | 'view' | 'live' | 'input' | 'actions' | 'general';
+export type KeyGroup = 'move' | 'panes' | 'view' | 'live' | 'input' | 'actions' | 'swap' | 'general';
 
 export const KEY_GROUPS: readonly { id: KeyGroup; title: string }[] = [
   { id: 'move', title: 'Move' },
@@ -19,6 +20,7 @@ export const KEY_GROUPS: readonly { id: KeyGroup; title: string }[] = [
   { id: 'live', title: 'Live data' },
   { id: 'actions', title: 'Actions' },
   { id: 'input', title: 'Filter and command line' },
+  { id: 'swap', title: 'Swap form (pane 5)' },
   { id: 'general', title: 'General' },
 ];
 
@@ -37,6 +39,10 @@ export interface KeyContext {
   readonly hasFilter: boolean;
   /** The record under the cursor (or the open detail), read only when a binding asks. */
   readonly selected: () => unknown;
+  /** The open action dialog: its step, whether it asks for the typed confirmation, its action. */
+  readonly dialog?: { readonly phase: string; readonly typed: boolean; readonly action: string };
+  /** The swap form (pane 5): src/view/swap/context.ts. */
+  readonly swap?: SwapKeyContext;
 }
 
 export interface FooterSpec {
@@ -369,7 +375,9 @@ const BASE_BINDINGS: readonly KeyBinding[] = [
   },
 ];
 
-export const KEYMAP: readonly KeyBinding[] = [...BASE_BINDINGS, ...ACTION_BINDINGS, ...SWAP_BINDINGS];
+// The swap form's keys come first: they apply only on pane 5 and there they mean the form's thing
+// (`r` re-quotes the answer on screen instead of refreshing every list).
+export const KEYMAP: readonly KeyBinding[] = [...SWAP_BINDINGS, ...BASE_BINDINGS, ...ACTION_BINDINGS];
 
 /** What each role may do (wire notes §4); an unknown role is let through and the server decides. */
 const ROLE_ACTIONS: Readonly<Record<string, readonly ActionName[]>> = {
@@ -469,6 +477,8 @@ export function footerItems(
   const seen = new Set<string>();
   const candidates = keymap
     .filter((b) => b.footer !== undefined && isAvailable(b, c))
+    // A key does one thing at a time: the first binding that takes it (swap's `r` over refresh).
+    .filter((b) => findBinding(keymap, b.keys[0]!, c) === b)
     .sort((a, b) => a.footer!.order - b.footer!.order)
     .map((b) => ({ b, item: { key: keyLabel(b.keys[0]!, ascii), label: labelOf(b, c) } }))
     // One key per word: where two keys do the same (esc and ? both close the help), the first says it.

@@ -96,10 +96,10 @@ describe.each(SIZES)('at %ix%i', (columns, rows) => {
     expect(f).not.toMatch(/USD +US Dollar/);
   });
 
-  it('swap placeholder', async () => {
+  it('swap form', async () => {
     const a = await open({ columns, rows });
     await a.press('5');
-    expect(a.frame()).toContain('the swap form arrives with the actions issue');
+    expect(a.frame()).toContain('enter or i: fill in the form');
   });
 });
 

@@ -134,7 +134,27 @@ export interface Recorded {
   quits: number;
 }
 
-export function recordingActions(rec: Recorded): LiveActions {
+/** How a test scripts the answers of the writes (default: `duplicate`, at once). */
+export interface ActionScript {
+  decline?: (id: string, reason?: string) => Promise<ActionOutcome>;
+  approve?: (id: string) => Promise<ActionOutcome>;
+  /** The swap form's writes: the route and the create (default: no server, at once). */
+  quote?: LiveActions['quote'];
+  create?: LiveActions['create'];
+}
+
+type ActionOutcome = Awaited<ReturnType<LiveActions['decline']>>;
+
+/** A promise the test resolves when it chooses (to look at "declining..." first). */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+export function recordingActions(rec: Recorded, script: ActionScript = {}): LiveActions {
   return {
     refresh: (scope) => rec.calls.push(`refresh ${scope ?? 'all'}`),
     setPaused: (paused) => rec.calls.push(`setPaused ${paused}`),
@@ -142,19 +162,19 @@ export function recordingActions(rec: Recorded): LiveActions {
     closeTransaction: () => rec.calls.push('close'),
     decline: (id, reason) => {
       rec.calls.push(`decline ${id}${reason ? ` ${reason}` : ''}`);
-      return Promise.resolve({ kind: 'duplicate' });
+      return script.decline?.(id, reason) ?? Promise.resolve({ kind: 'duplicate' });
     },
     approve: (id) => {
       rec.calls.push(`approve ${id}`);
-      return Promise.resolve({ kind: 'duplicate' });
+      return script.approve?.(id) ?? Promise.resolve({ kind: 'duplicate' });
     },
     create: (body) => {
       rec.calls.push(`create ${body.externalId}`);
-      return Promise.resolve({ kind: 'duplicate' });
+      return script.create?.(body) ?? Promise.resolve({ kind: 'duplicate' });
     },
-    quote: () => {
+    quote: (body) => {
       rec.calls.push('quote');
-      return Promise.resolve({ kind: 'network', message: 'no server in this test' });
+      return script.quote?.(body) ?? Promise.resolve({ kind: 'network', message: 'no server in this test' });
     },
   };
 }
@@ -222,6 +242,9 @@ export interface RenderOptions extends LoadOptions {
   readonly ui?: Partial<UiData>;
   readonly stores?: Stores;
   readonly sandboxUrl?: string;
+  /** Answers of the writes (decline, approve). */
+  readonly script?: ActionScript;
+  readonly confirmThresholdUsd?: string;
 }
 
 export function tick(): Promise<void> {
@@ -238,7 +261,7 @@ export function renderApp(options: RenderOptions = {}) {
   const stores = options.stores ?? loadedStores(options);
   const ui: UiStore = createUiStore(options.ui);
   const rec: Recorded = { calls: [], copied: [], quits: 0 };
-  const actions = recordingActions(rec);
+  const actions = recordingActions(rec, options.script);
   const env: ViewEnv = {
     ascii: options.ascii ?? false,
     color: options.color ?? true,
@@ -248,6 +271,7 @@ export function renderApp(options: RenderOptions = {}) {
       rec.quits += 1;
     },
     ...(options.sandboxUrl !== undefined ? { sandboxUrl: options.sandboxUrl } : {}),
+    ...(options.confirmThresholdUsd !== undefined ? { confirmThresholdUsd: options.confirmThresholdUsd } : {}),
   };
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();

@@ -14,6 +14,7 @@ export function DetailPane({ width, height }: { width: number; height: number })
   const tx = useStore(vm.stores.transactions, (s) => (id === undefined ? undefined : s.byId.get(id)));
   const seen = useStore(vm.stores.transactions, (s) => (id === undefined ? undefined : s.seen.get(id)));
   const load = useStore(vm.stores.transactions, (s) => (s.detail?.id === id ? s.detail : undefined));
+  const audit = useStore(vm.stores.audit, (s) => (id === undefined ? undefined : s.byTx.get(id)));
   const dictionary = useStore(vm.stores.dictionary);
   const workspace = useStore(vm.stores.workspace);
   const prices = useStore(vm.stores.prices, (s) => s.bySymbol);
@@ -23,8 +24,8 @@ export function DetailPane({ width, height }: { width: number; height: number })
     () =>
       tx === undefined
         ? [[{ text: `  loading transaction ${id ?? ''}...`, token: 'muted' as const }]]
-        : transactionDetailLines(tx, { ascii, now, dictionary, workspace, prices }, seen, width, load),
-    [tx, id, ascii, now, dictionary, workspace, prices, seen, width, load],
+        : transactionDetailLines(tx, { ascii, now, dictionary, workspace, prices }, seen, width, load, audit),
+    [tx, id, ascii, now, dictionary, workspace, prices, seen, width, load, audit],
   );
   const title = [
     { text: 'Transaction', token: 'title' as const },

@@ -1,17 +1,70 @@
-// The swap pane: a placeholder until the actions issue brings the quote form.
-import { Box, Text } from 'ink';
+// The swap pane (5): the quote form, a hint that says what Enter does here, and the answer card.
+// Every line comes from the pure renderers in swap/; this component only picks the stores to
+// listen to and cuts the lines to the pane's height.
+import { Box } from 'ink';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { isPermitted } from '../keymap.js';
+import { SWAP_BINDINGS } from '../keymap-swap.js';
 import { useView } from '../model.js';
+import type { Segment } from '../segments.js';
+import { answerCard } from '../swap/card.js';
+import { quoteNow } from '../swap/context.js';
+import { formLines } from '../swap/form-lines.js';
+import { swapHint } from '../swap/hint.js';
+import { isCreatable } from '../swap/quote-state.js';
+import { Line } from '../widgets/line.js';
 import { Rule } from '../widgets/rule.js';
+
+const CREATE = SWAP_BINDINGS.find((b) => b.id === 'swapCreate')!;
 
 export function SwapPane({ width, height }: { width: number; height: number }) {
   const vm = useView();
+  const state = useStore(vm.swap);
+  const mode = useStore(vm.ui, (s) => s.mode);
+  const dictionary = useStore(vm.stores.dictionary);
+  const workspace = useStore(vm.stores.workspace);
+  const session = useStore(
+    vm.stores.session,
+    useShallow((s) => ({ readOnly: s.readOnly, role: s.role, forbidden: s.forbidden })),
+  );
+  // The countdown ticks with the one clock of the view.
+  useStore(vm.clock, (s) => Math.floor(s.now / 1000));
+  const now = quoteNow(vm);
+  const ascii = vm.theme.ascii;
+  // While the typed confirmation is open the form's fields take nothing: no cursor there.
+  const editing = mode === 'form' && state.create.phase !== 'confirm';
+
+  const lines: (readonly Segment[])[] = [...formLines({ state, dictionary, workspace, editing, ascii })];
+  const hint = swapHint({
+    editing,
+    confirming: state.create.phase === 'confirm',
+    creatable: isCreatable(state, now) && isPermitted(CREATE, session),
+    requotable: state.request.phase === 'answer' || state.request.phase === 'failed',
+    ascii,
+  });
+  lines.push([{ text: `   ${hint}`, token: 'muted' }]);
+  const card = answerCard({ state, dictionary, workspace, now, ascii });
+  const room = Math.max(0, height - 2 - lines.length);
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Rule left={[{ text: 'Swap', token: 'title' }]} width={width} theme={vm.theme} />
-      <Text> </Text>
-      <Text wrap="truncate" {...vm.theme.style('muted')}>
-        {'   the swap form arrives with the actions issue'}
-      </Text>
+      {lines.slice(0, Math.max(0, height - 1)).map((segments, i) => (
+        <Line key={`f${i}`} segments={segments} theme={vm.theme} width={width} />
+      ))}
+      {card !== undefined && height - 1 - lines.length >= 1 ? (
+        <>
+          <Rule
+            left={[{ text: card.title, token: 'title' }]}
+            right={card.status !== undefined ? [card.status] : []}
+            width={width}
+            theme={vm.theme}
+          />
+          {card.lines.slice(0, room).map((segments, i) => (
+            <Line key={`c${i}`} segments={segments} theme={vm.theme} width={width} />
+          ))}
+        </>
+      ) : null}
     </Box>
   );
 }

@@ -14,10 +14,11 @@ import {
   formatUsd,
   parseMillis,
   styleText,
+  TRANSACTION_STATUSES,
   transactionStatusStyle,
   truncateMiddle,
 } from '../../format/index.js';
-import { explorerUrl, type StatusSeen } from '../../store/index.js';
+import { type AuditRecord, explorerUrl, type StatusSeen } from '../../store/index.js';
 import type { Segment } from '../segments.js';
 import type { Token } from '../theme.js';
 import {
@@ -430,6 +431,36 @@ function statusesSeen(b: Builder, seen: readonly StatusSeen[] | undefined, ctx: 
   }
 }
 
+/**
+ * What this console did to the transaction (from the local audit log): one line per attempt, the
+ * reason under it. No section when there is nothing: most transactions were never acted on.
+ */
+function auditTrail(b: Builder, records: readonly AuditRecord[] | undefined, ctx: RenderCtx): void {
+  if (records === undefined || records.length === 0) return;
+  section(b, 'Audit (this console)');
+  for (const r of records) {
+    // A result is the new status on success, else an error code (conflict, forbidden, network...).
+    const known = TRANSACTION_STATUSES.includes(r.result);
+    const style = transactionStatusStyle(r.result);
+    const result: Segment = known
+      ? { text: styleText(style, { ascii: ctx.ascii }), token: style.tone }
+      : { text: `${ctx.ascii ? 'x' : '✗'} ${r.result}`, token: 'danger' };
+    // Audit times are ISO text; shown in the same local form as every other time here.
+    const at = Date.parse(r.time);
+    b.lines.push([
+      { text: `  ${Number.isNaN(at) ? r.time : formatAbsolute(at)}  `, token: 'muted' },
+      { text: fitCell(r.action, 8, 'left', { ascii: ctx.ascii }) },
+      { text: ' ' },
+      result,
+      ...(r.keyId !== undefined ? [{ text: `  key ${r.keyId}`, token: 'muted' as const }] : []),
+    ]);
+    if (r.reason !== undefined && r.reason !== '') {
+      for (const piece of hardWrap(`reason: ${r.reason}`, Math.max(8, b.width - 6)))
+        b.lines.push([{ text: `      ${piece}` }]);
+    }
+  }
+}
+
 /** How the live engine's load of the open detail went (transactions.detail). */
 export interface DetailLoad {
   readonly status: 'loading' | 'ready' | 'error';
@@ -443,6 +474,7 @@ export function transactionDetailLines(
   seen: readonly StatusSeen[] | undefined,
   width: number,
   load?: DetailLoad,
+  audit?: readonly AuditRecord[],
 ): DetailLine[] {
   const b: Builder = { lines: [], width, ascii: ctx.ascii };
   header(b, tx, ctx);
@@ -450,5 +482,6 @@ export function transactionDetailLines(
   timeline(b, tx, ctx, load);
   details(b, tx, ctx);
   statusesSeen(b, seen, ctx);
+  auditTrail(b, audit, ctx);
   return b.lines;
 }

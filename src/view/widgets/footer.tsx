@@ -46,6 +46,9 @@ export function Footer({ width, keymap = KEYMAP }: { width: number; keymap?: rea
   // The selection's record (for bindings that need one) changes with the data.
   useStore(vm.stores.transactions, (s) => s.byId);
   useStore(vm.stores.workspace);
+  // The dialog's step and the swap form's state decide which of their keys apply.
+  useStore(vm.dialog);
+  useStore(vm.swap);
   const segments = footerSegments(keymap, keyContextNow(vm), width, vm.theme.ascii);
   return <Line segments={segments} theme={vm.theme} width={width} />;
 }

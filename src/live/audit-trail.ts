@@ -1,0 +1,115 @@
+// The audit log as the live engine uses it: record an action's attempt (the file, then the audit
+// store so the open detail shows it at once), and load a transaction's earlier lines when its
+// detail opens. A log that cannot be written never loses the outcome: it becomes a notice.
+import { type AuditEntry, type AuditLog, ConfigError } from '../config/index.js';
+import { type AuditRecord, type AuditState, type Stores, withNotice } from '../store/index.js';
+
+/** The store's record of an entry: who, what and how it ended (the connection is the session's). */
+export function auditRecord(entry: AuditEntry): AuditRecord {
+  const { baseUrl: _baseUrl, workspaceId: _workspaceId, ...record } = entry;
+  return record;
+}
+
+function sameRecord(a: AuditRecord, b: AuditRecord): boolean {
+  return (
+    a.time === b.time &&
+    a.action === b.action &&
+    a.result === b.result &&
+    a.correlationId === b.correlationId &&
+    a.externalId === b.externalId &&
+    a.keyId === b.keyId
+  );
+}
+
+/**
+ * Adds records of one transaction, oldest first, without doubles: a line read from the file may
+ * be one this session already added when it acted (the read raced the append, or the detail was
+ * reopened). Returns the same state when nothing is new.
+ */
+export function withAuditRecords(state: AuditState, transactionId: string, records: readonly AuditRecord[]): AuditState {
+  const held = state.byTx.get(transactionId) ?? [];
+  const fresh = records.filter((r) => !held.some((h) => sameRecord(h, r)));
+  if (fresh.length === 0) return state;
+  // ISO times of one format sort as text; the sort is stable, so equal times keep their order.
+  const merged = [...held, ...fresh].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  const byTx = new Map(state.byTx);
+  byTx.set(transactionId, merged);
+  return { ...state, byTx };
+}
+
+/** Why the log failed, with its path and the fix when there is one: words safe to show. */
+export function auditFailureText(log: AuditLog, err: unknown): string {
+  const why = err instanceof Error ? err.message : 'unknown error';
+  const fix = err instanceof ConfigError && err.fix ? `; to fix: ${err.fix}` : '';
+  const where = why.includes(log.path) ? '' : ` (${log.path})`;
+  return `${why}${where}${fix}`;
+}
+
+export interface AuditTrailDeps {
+  readonly stores: Stores;
+  readonly audit?: AuditLog | undefined;
+  readonly now: () => number;
+  readonly log?: ((line: string) => void) | undefined;
+}
+
+export interface AuditTrail {
+  /** Appends the entry and shows it; never rejects (a failure becomes an error notice). */
+  record(entry: AuditEntry): Promise<void>;
+  /** Reads the transaction's lines from the log into the audit store; never rejects. */
+  load(transactionId: string): Promise<void>;
+}
+
+export function createAuditTrail(deps: AuditTrailDeps): AuditTrail {
+  const { stores, audit, now } = deps;
+
+  function say(line: string): void {
+    try {
+      deps.log?.(line);
+    } catch {
+      // a broken log sink must not fail an action
+    }
+  }
+
+  function show(transactionId: string, records: readonly AuditRecord[]): void {
+    try {
+      stores.audit.setState((s) => withAuditRecords(s, transactionId, records));
+    } catch (err) {
+      say(`an audit store subscriber failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  function failed(log: AuditLog, err: unknown, doing: string): void {
+    const text = `the audit log could not be ${doing}: ${auditFailureText(log, err)}`;
+    say(text);
+    try {
+      stores.session.setState((s) => withNotice(s, { level: 'error', text, key: 'audit' }, now()));
+    } catch {
+      // the notice is best effort; the outcome still reaches the caller
+    }
+  }
+
+  return {
+    async record(entry) {
+      if (audit === undefined) return;
+      try {
+        await audit.append(entry);
+      } catch (err) {
+        failed(audit, err, 'written');
+        return;
+      }
+      // The store mirrors the file: a line the file refused is not shown as recorded.
+      if (entry.transactionId !== undefined) show(entry.transactionId, [auditRecord(entry)]);
+    },
+
+    async load(transactionId) {
+      if (audit === undefined) return;
+      try {
+        const { entries, skipped } = await audit.read({ transactionId });
+        if (skipped > 0) say(`audit log ${audit.path}: ${skipped} malformed line(s) skipped`);
+        if (entries.length > 0) show(transactionId, entries.map(auditRecord));
+      } catch (err) {
+        failed(audit, err, 'read');
+      }
+    },
+  };
+}

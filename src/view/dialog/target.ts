@@ -1,0 +1,86 @@
+// What the action dialog freezes when it opens: the record made into display-ready text with the
+// reference data and the price of that moment, and which confirmation it calls for. Pure.
+import type { Transaction } from '../../contract/index.js';
+import { compareDecimal, formatAmountFull, isDecimalString } from '../../format/index.js';
+import type { ConfirmKind, DialogAction, DialogTarget } from '../../store/dialog.js';
+import {
+  accountName,
+  asset,
+  counterparty,
+  networkName,
+  type RenderCtx,
+  transactionAmount,
+  transactionNetwork,
+  usdValue,
+} from '../renderers/context.js';
+
+export const DEFAULT_CONFIRM_THRESHOLD_USD = '100000';
+
+/** Only a transaction waiting for approval can be declined or approved. */
+export function actionApplies(record: unknown): record is Transaction {
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    'transactionId' in record &&
+    (record as { status?: unknown }).status === 'waiting-approval'
+  );
+}
+
+export function freezeTarget(
+  tx: Transaction,
+  ctx: Pick<RenderCtx, 'dictionary' | 'workspace' | 'prices'>,
+): DialogTarget {
+  const { amount, assetId } = transactionAmount(tx);
+  const info = asset(ctx, assetId);
+  const usd = usdValue(ctx, amount, assetId);
+  const name = accountName(ctx, tx.accountId);
+  const party = counterparty(ctx, tx);
+  const networkId = transactionNetwork(ctx, tx);
+  const memo = tx.params?.memo ?? tx.extra?.memo;
+  const a = tx.extra?.approvers;
+  return {
+    transactionId: tx.transactionId,
+    type: tx.transactionType,
+    status: tx.status,
+    ...(amount !== undefined ? { amount: formatAmountFull(amount, info.decimals) } : {}),
+    ...(info.symbol !== '' ? { symbol: info.symbol } : {}),
+    ...(usd !== undefined ? { usd } : {}),
+    accountId: tx.accountId,
+    ...(name !== '' && name !== tx.accountId ? { accountName: name } : {}),
+    ...(party.direction !== 'none' ? { counterparty: { direction: party.direction, text: party.text } } : {}),
+    ...(networkId !== undefined ? { networkId, networkName: networkName(ctx, networkId) } : {}),
+    ...(memo != null && memo !== '' ? { memo } : {}),
+    ...(tx.createdAt != null ? { createdAt: tx.createdAt } : {}),
+    ...(a != null
+      ? {
+          approvals: {
+            approved: a.approvedBy ?? [],
+            ...(a.number != null ? { needed: String(a.number) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** A threshold that is not a plain non-negative decimal falls back to the default, never to "none". */
+export function thresholdOf(configured: string | undefined): string {
+  const t = configured?.trim();
+  return t !== undefined && isDecimalString(t) && !t.startsWith('-') ? t : DEFAULT_CONFIRM_THRESHOLD_USD;
+}
+
+/**
+ * Which confirmation an action calls for: approving moves funds, so always the typed one; a decline
+ * at or above the threshold too, and when the USD value is unknown (no price), the safe side.
+ */
+export function confirmKind(
+  action: DialogAction,
+  usd: string | undefined,
+  threshold: string | undefined,
+): ConfirmKind {
+  if (action === 'approve' || usd === undefined) return 'typed';
+  try {
+    return compareDecimal(usd, thresholdOf(threshold)) >= 0 ? 'typed' : 'yes-no';
+  } catch {
+    return 'typed';
+  }
+}

@@ -1,0 +1,179 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type AuditEntry, auditLine, ConfigError, openAuditLog, parseAuditLine } from '../../src/config/index.js';
+import { modeOf, tempDir } from './tmp.js';
+
+function entry(over: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    time: '2026-11-21T12:00:00.000Z',
+    profile: 'prod',
+    baseUrl: 'https://api.example',
+    workspaceId: 'ws1',
+    keyId: 'kid-1',
+    action: 'decline',
+    transactionId: 'tx-1',
+    reason: 'looks wrong',
+    result: 'canceled',
+    correlationId: 'c-1',
+    ...over,
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ConfigError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+}
+
+describe('audit log: files and modes', () => {
+  it('creates missing folders 0700 and the file 0600, one JSON line per append', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'state', 'custody', 'audit.jsonl');
+    const log = openAuditLog(file);
+    await log.append(entry());
+    await log.append(entry({ action: 'approve', result: 'conflict', reason: undefined }));
+    expect(await modeOf(path.join(dir, 'state'))).toBe(0o700);
+    expect(await modeOf(path.join(dir, 'state', 'custody'))).toBe(0o700);
+    expect(await modeOf(file)).toBe(0o600);
+    const lines = (await fs.readFile(file, 'utf8')).split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('');
+    expect(JSON.parse(lines[0]!)).toEqual(entry());
+    expect(JSON.parse(lines[1]!)).toEqual(entry({ action: 'approve', result: 'conflict', reason: undefined }));
+  });
+
+  it('never rewrites: earlier lines stay byte for byte', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const log = openAuditLog(file);
+    await log.append(entry());
+    const before = await fs.readFile(file, 'utf8');
+    await log.append(entry({ transactionId: 'tx-2' }));
+    expect((await fs.readFile(file, 'utf8')).startsWith(before)).toBe(true);
+  });
+
+  it('refuses a symlink at its path (and writes nothing through it)', async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, 'precious.txt');
+    await fs.writeFile(target, 'keep me\n', { mode: 0o600 });
+    const file = path.join(dir, 'audit.jsonl');
+    await fs.symlink(target, file);
+    const log = openAuditLog(file);
+    const err = await rejection(log.append(entry()));
+    expect(err.message).toMatch(/symlink/);
+    expect(await fs.readFile(target, 'utf8')).toBe('keep me\n');
+    expect((await rejection(log.read())).message).toMatch(/symlink/);
+  });
+
+  it('refuses a file readable by others, says the fix, and leaves the mode alone', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    await fs.writeFile(file, `${auditLine(entry())}`);
+    await fs.chmod(file, 0o644);
+    const log = openAuditLog(file);
+    const err = await rejection(log.append(entry({ transactionId: 'tx-2' })));
+    expect(err.message).toContain('0644');
+    expect(err.fix).toBe(`chmod 600 ${JSON.stringify(file)}`);
+    expect(err.path).toBe(file);
+    expect(await modeOf(file)).toBe(0o644);
+    expect((await fs.readFile(file, 'utf8')).split('\n')).toHaveLength(2);
+    await rejection(log.read());
+  });
+
+  it('refuses an entry of the wrong shape before touching the file', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const log = openAuditLog(file);
+    await rejection(log.append({ ...entry(), time: 'yesterday' }));
+    await rejection(log.append({ ...entry(), result: '' }));
+    await expect(fs.stat(file)).rejects.toThrow();
+  });
+
+  it('writes only the known fields, whatever else the object carries', () => {
+    const sneaky = { ...entry(), token: 'eyJhbGciOi.secret.sig', d: 'private' } as AuditEntry;
+    const line = auditLine(sneaky);
+    expect(line).not.toContain('secret');
+    expect(line).not.toContain('private');
+    expect(line.endsWith('\n')).toBe(true);
+  });
+
+  it('keeps a reason with line breaks on one line', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const log = openAuditLog(file);
+    await log.append(entry({ reason: 'two\nlines\r\nand\u2028more' }));
+    const text = await fs.readFile(file, 'utf8');
+    expect(text.split('\n')).toHaveLength(2);
+    expect((await log.read()).entries[0]!.reason).toBe('two\nlines\r\nand\u2028more');
+  });
+});
+
+describe('audit log: concurrent writers', () => {
+  it('many consoles appending at once give whole lines, none lost', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    // Separate logs on one path: each is its own writer, as separate consoles would be.
+    const writers = Array.from({ length: 8 }, () => openAuditLog(file));
+    const long = 'x'.repeat(6000);
+    await Promise.all(
+      writers.flatMap((log, w) =>
+        Array.from({ length: 25 }, (_, i) => log.append(entry({ transactionId: `tx-${w}-${i}`, reason: `${w}:${i}:${long}` }))),
+      ),
+    );
+    const lines = (await fs.readFile(file, 'utf8')).split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(200);
+    for (const line of lines) expect(parseAuditLine(line)).toBeDefined();
+    const { entries, skipped } = await writers[0]!.read();
+    expect(skipped).toBe(0);
+    expect(new Set(entries.map((e) => e.transactionId)).size).toBe(200);
+  });
+
+  it('one process appends in the order asked', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const log = openAuditLog(file);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => log.append(entry({ transactionId: `tx-${i}` }))));
+    const { entries } = await log.read();
+    expect(entries.map((e) => e.transactionId)).toEqual(Array.from({ length: 20 }, (_, i) => `tx-${i}`));
+  });
+});
+
+describe('audit log: reading', () => {
+  it('a missing file is an empty log', async () => {
+    const log = openAuditLog(path.join(await tempDir(), 'none', 'audit.jsonl'));
+    expect(await log.read()).toEqual({ entries: [], skipped: 0 });
+  });
+
+  it('skips and counts torn and foreign lines, keeps the rest in order', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const whole = auditLine(entry({ transactionId: 'tx-1' }));
+    const torn = auditLine(entry({ transactionId: 'tx-2' })).slice(0, 40);
+    await fs.writeFile(
+      file,
+      [whole, 'not json\n', '{"time":"2026-11-21T12:00:00.000Z"}\n', '\n', auditLine(entry({ transactionId: 'tx-3' })), torn].join(''),
+      { mode: 0o600 },
+    );
+    const log = openAuditLog(file);
+    const { entries, skipped } = await log.read();
+    expect(entries.map((e) => e.transactionId)).toEqual(['tx-1', 'tx-3']);
+    expect(skipped).toBe(3);
+  });
+
+  it('an append after a torn last line starts on a line of its own', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    await fs.writeFile(file, auditLine(entry()).slice(0, 30), { mode: 0o600 });
+    const log = openAuditLog(file);
+    await log.append(entry({ transactionId: 'tx-after' }));
+    const { entries, skipped } = await log.read();
+    expect(entries.map((e) => e.transactionId)).toEqual(['tx-after']);
+    expect(skipped).toBe(1);
+  });
+
+  it('filters by transaction id', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const log = openAuditLog(file);
+    for (const id of ['a', 'b', 'a', 'c']) await log.append(entry({ transactionId: id, result: `r-${id}` }));
+    await log.append(entry({ action: 'create', transactionId: undefined, externalId: 'ext-1', result: 'bad-request' }));
+    expect((await log.read({ transactionId: 'a' })).entries).toHaveLength(2);
+    expect((await log.read({ transactionId: 'zzz' })).entries).toEqual([]);
+    expect((await log.read()).entries).toHaveLength(5);
+  });
+});

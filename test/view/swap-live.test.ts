@@ -1,0 +1,103 @@
+// The swap form on the real live engine against an in-process sandbox, keys through the one
+// dispatcher: fill the form, get a real aggregator quote, create from it behind the typed
+// confirmation, and find the created transaction in front, merged into the store.
+import type { Key } from 'ink';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUiStore } from '../../src/store/ui.js';
+import { dispatchKey } from '../../src/view/dispatch.js';
+import { createViewModel, type ViewModel } from '../../src/view/model.js';
+import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
+import { engineOn } from '../live/helpers.js';
+
+const NO_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+function press(vm: ViewModel, key: 'enter' | 'tab'): void {
+  dispatchKey(vm, '', { ...NO_KEY, ...(key === 'enter' ? { return: true } : { tab: true }) });
+}
+
+function type(vm: ViewModel, text: string): void {
+  for (const ch of text) dispatchKey(vm, ch, NO_KEY);
+}
+
+let fx: SandboxFixture;
+beforeAll(async () => {
+  fx = await startTestSandbox();
+});
+
+describe('swap form on the live engine', () => {
+  it('from the form to a quote to a created swap-aggregator transaction, shown in front', async () => {
+    const engine = engineOn(fx, { role: 'full-access' });
+    await engine.live.start();
+    const account = engine.stores.workspace
+      .getState()
+      .accounts.find((a) => a.status === 'active' && a.isTestnet !== true)!;
+    const ui = createUiStore({ size: { columns: 100, rows: 30 } });
+    const vm = createViewModel(engine.stores, ui, engine.live, {
+      ascii: false,
+      color: false,
+      // The view judges a quote's freshness on the server's clock: here, the sandbox's manual one.
+      now: () => fx.clock!.now(),
+      copy: () => {},
+      quit: () => {},
+    });
+
+    type(vm, '5');
+    press(vm, 'enter'); // fill in
+    type(vm, account.accountName);
+    press(vm, 'enter');
+    type(vm, '11'); // USDT on Ethereum, by id
+    press(vm, 'enter');
+    type(vm, '12'); // USDC on Ethereum
+    press(vm, 'enter');
+    press(vm, 'tab');
+    type(vm, '100');
+    expect(vm.swap.getState().form).toMatchObject({ accountId: account.accountId, fromAssetId: '11', toAssetId: '12' });
+    press(vm, 'enter'); // ask for the route
+    await waitUntil(() => vm.swap.getState().request.phase !== 'asking', 5_000, 'the route');
+    const request = vm.swap.getState().request;
+    expect(request.phase).toBe('answer');
+    if (request.phase !== 'answer') return;
+    expect(request.answer.transactionType).toBe('swap-aggregator');
+    const quoteId = request.answer.embedded?.quoteDetails?.quoteId;
+    expect(quoteId).toBeTruthy();
+
+    press(vm, 'enter'); // create: the typed confirmation opens
+    type(vm, quoteId!.slice(-4));
+    press(vm, 'enter');
+    press(vm, 'enter'); // a second Enter finds nothing to send
+    await waitUntil(() => vm.swap.getState().create.phase === 'result', 5_000, 'the create');
+    const create = vm.swap.getState().create;
+    if (create.phase !== 'result') throw new Error(`create ended in ${create.phase}`);
+    expect(create.result).toMatchObject({ kind: 'done' });
+    const id = create.result.transactionId!;
+    expect(ui.getState().pane).toBe('transactions');
+    expect(ui.getState().detail?.id).toBe(id);
+    const tx = engine.stores.transactions.getState().byId.get(id);
+    expect(tx?.transactionType).toBe('swap-aggregator');
+    expect(tx?.externalId).toBe(create.externalId);
+    // Exactly one transaction carries our external id on the server.
+    const all = await fx.client().transactions.list({ limit: 1000 });
+    expect(all.filter((t) => t.externalId === create.externalId)).toHaveLength(1);
+  });
+});
