@@ -20,7 +20,7 @@ export {
   subtractDecimal,
 } from './decimal.js';
 export { shortId, truncateMiddle } from './ids.js';
-export { formatChange, formatPrice, formatUsd, percentChange } from './market.js';
+export { formatChange, formatFractionPercent, formatPrice, formatUsd, percentChange } from './market.js';
 export { sparkline } from './sparkline.js';
 export {
   ACCOUNT_STATUSES,

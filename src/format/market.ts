@@ -4,6 +4,9 @@
 import { renderScaled } from './amount.js';
 import {
   compareScaled,
+  isDecimalString,
+  multiplyDecimal,
+  normalizeDecimal,
   divideRounded,
   parseDecimal,
   pow10,
@@ -106,4 +109,10 @@ export function formatChange(
   const g = glyphs(ascii);
   const mark = shown.units > 0n ? g.up : shown.units < 0n ? g.down : g.flat;
   return `${mark}${renderScaled(abs(shown), true)}%`;
+}
+
+/** A fraction as a percentage ("0.005" → "0.5%"), exact; undefined for anything but a decimal. */
+export function formatFractionPercent(fraction: string | null | undefined): string | undefined {
+  if (typeof fraction !== 'string' || !isDecimalString(fraction)) return undefined;
+  return `${normalizeDecimal(multiplyDecimal(fraction, '100'))}%`;
 }

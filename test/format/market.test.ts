@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatPrice, formatUsd, percentChange } from '../../src/format/index.js';
+import { formatChange, formatFractionPercent, formatPrice, formatUsd, percentChange } from '../../src/format/index.js';
 
 describe('formatUsd', () => {
   it.each([
@@ -114,5 +114,20 @@ describe('formatChange', () => {
     ['abc', '1', true, ''],
   ] as const)('%s → %s (ascii %s) → %j', (from, to, ascii, expected) => {
     expect(formatChange(from, to, { ascii })).toBe(expected);
+  });
+});
+
+describe('formatFractionPercent', () => {
+  it.each([
+    ['0.005', '0.5%'],
+    ['0.0001', '0.01%'],
+    ['1', '100%'],
+    ['0', '0%'],
+    ['-0.25', '-25%'],
+  ])('%s → %s', (fraction, shown) => {
+    expect(formatFractionPercent(fraction)).toBe(shown);
+  });
+  it.each([[undefined], [null], ['abc'], ['1e-3'], ['']])('%s is not a fraction', (v) => {
+    expect(formatFractionPercent(v as string | undefined)).toBeUndefined();
   });
 });

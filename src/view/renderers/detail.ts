@@ -10,6 +10,7 @@ import {
   formatAmount,
   formatAmountFull,
   formatCountdown,
+  formatFractionPercent,
   formatRelative,
   formatUsd,
   parseMillis,
@@ -330,7 +331,7 @@ function details(b: Builder, tx: Transaction, ctx: RenderCtx): void {
     const to = amountText(ctx, quote.toAmount, p.toAssetId);
     field(b, 'Quote', `${quote.provider ?? ''} ${from} ${arrow} ${to}`.trim(), undefined, true);
     if (quote.toAmountMin != null) field(b, 'Minimum', amountText(ctx, quote.toAmountMin, p.toAssetId));
-    if (quote.slippage != null) field(b, 'Slippage', quote.slippage);
+    if (quote.slippage != null) field(b, 'Slippage', formatFractionPercent(quote.slippage) ?? quote.slippage);
     const fees = [
       quote.networkFeeUSD != null ? `network ${formatUsd(quote.networkFeeUSD)}` : '',
       quote.serviceFeeUSD != null ? `service ${formatUsd(quote.serviceFeeUSD)}` : '',

@@ -5,11 +5,11 @@ import type { DryRunTransaction } from '../../contract/index.js';
 import {
   divideDecimal,
   formatDecimal,
+  formatFractionPercent,
   formatPrice,
   glyphs,
   formatUsd,
   isDecimalString,
-  multiplyDecimal,
   normalizeDecimal,
   truncateMiddle,
 } from '../../format/index.js';
@@ -77,11 +77,6 @@ function trimFraction(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
-function percent(fraction: string | null | undefined): string | undefined {
-  if (!isDecimalString(fraction)) return undefined;
-  return `${normalizeDecimal(multiplyDecimal(fraction, '100'))}%`;
-}
-
 function aggregatorLines(input: CardInput, answer: DryRunTransaction, muted: boolean): CardLine[] {
   const { dictionary } = input;
   const q = answer.embedded?.quoteDetails ?? {};
@@ -99,7 +94,7 @@ function aggregatorLines(input: CardInput, answer: DryRunTransaction, muted: boo
   add('you send', money(dictionary, fromAmount, fromId) && `${money(dictionary, fromAmount, fromId)}${usd(q.fromAmountUSD)}`);
   add('you get', money(dictionary, toAmount, toId) && `${money(dictionary, toAmount, toId)}${usd(q.toAmountUSD)}`, 'accent');
   add('minimum received', money(dictionary, q.toAmountMin, toId));
-  add('slippage', percent(q.slippage));
+  add('slippage', formatFractionPercent(q.slippage));
   const fee = money(dictionary, q.networkFee, q.networkFeeAssetId);
   add('network fee', fee === undefined ? undefined : `${fee}${usd(q.networkFeeUSD)}`);
   add('service fee', q.serviceFeeUSD == null ? undefined : formatUsd(q.serviceFeeUSD));
