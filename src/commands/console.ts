@@ -15,7 +15,8 @@ import {
   type SecretEnv,
 } from '../config/index.js';
 import { createLive } from '../live/index.js';
-import { createStores, type SessionState, withNotice } from '../store/index.js';
+import { firstPageLimit } from '../live/reads.js';
+import { createStores, type SessionState, type Stores, withNotice } from '../store/index.js';
 // Types only: the view (and Ink with it) loads after the CI variable is dealt with, below.
 import type { ViewEnv } from '../view/index.js';
 import { beforeTerminalRestore, enterFullScreen, restoreTerminal } from '../view/terminal-restore.js';
@@ -267,6 +268,42 @@ function skewText(skewMs: number): string {
 
 // ---- the console -----------------------------------------------------------------------------
 
+/** Longest wait for the first rows before the screen mounts anyway (and says "connecting…"). */
+const FIRST_LOAD_WAIT_MS = 600;
+
+/** Rows can be drawn as they will stay: the first page is in, with the account names and assets they show. */
+function rowsReady(stores: Stores): boolean {
+  const { progress } = stores.transactions.getState();
+  return (
+    (progress.loaded > 0 || progress.complete) &&
+    stores.workspace.getState().accountsLoadedAt !== undefined &&
+    stores.dictionary.getState().assets.size > 0
+  );
+}
+
+/**
+ * Resolves once rows are ready, or the first load settled without them (an error says why), or
+ * after `ms`, whichever comes first. The rest of the first load (addresses, symbols, prices) does
+ * not hold the first frame up.
+ */
+function firstRows(stores: Stores, firstLoad: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const offs: (() => void)[] = [];
+    const done = () => {
+      clearTimeout(timer);
+      for (const off of offs.splice(0)) off();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const check = () => {
+      if (rowsReady(stores)) done();
+    };
+    offs.push(stores.transactions.subscribe(check), stores.workspace.subscribe(check), stores.dictionary.subscribe(check));
+    firstLoad.then(done, done);
+    check();
+  });
+}
+
 async function openConsole(target: Target, io: Io, log: DebugLog): Promise<number> {
   const stdout = io.stdout as NodeJS.WriteStream;
   const stdin = io.stdin as NodeJS.ReadStream;
@@ -315,12 +352,20 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
   realtime.on('state', (state) => log('ws', JSON.stringify(state)));
   realtime.on('stalled', ({ pongTimeoutMs }) => log('ws', `stalled: no pong in ${pongTimeoutMs} ms`));
   realtime.on('error', (err) => log('ws', `error: ${err.message}`));
+  // The first frame, drawn (or given up on): the history's background pages wait for it.
+  let firstFrameDone = () => {};
+  const firstFrame = new Promise<void>((resolve) => {
+    firstFrameDone = resolve;
+  });
   const live = createLive({
     api,
     realtime,
     stores,
     now,
     pricePollMs: target.pricePollMs,
+    // About a screen of rows first; the rest of the history pages in after the first frame.
+    firstPageSize: firstPageLimit(stdout.rows),
+    backgroundPagesAfter: firstFrame,
     log: (line) => log('live', line),
     // Every decline, approve and create attempt is appended here (nothing is written until one is).
     audit: openAuditLog(auditLogPath(io.env)),
@@ -336,38 +381,45 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
       delete process.env[name];
     }
   }
-  const [{ createUiStore }, { mountConsole }, terminal] = await Promise.all([
-    import('../view/index.js'),
-    import('../view/render.js'),
-    import('../view/terminal.js'),
-  ]);
-  const caps = terminal.terminalCapabilities(io.env, stdout);
-  log('console', `terminal ${stdout.columns}x${stdout.rows}, ${incremental ? 'incremental' : 'standard'} renderer, ascii ${caps.ascii}, color ${caps.color}`);
-
-  let mount: { unmount(): void } | undefined;
-  const env: ViewEnv = {
-    ...caps,
-    now,
-    copy: terminal.clipboardWriter(stdout, io.env),
-    quit: () => mount?.unmount(),
-    confirmThresholdUsd: target.approvalThresholdUsd,
-    ...(target.sandboxUrl !== undefined ? { sandboxUrl: target.sandboxUrl } : {}),
-  };
-
-  // The alternate screen comes before the first frame (Ink draws it inside mountConsole). A
-  // signal or a crash unmounts Ink first, so its last frame stays on the alternate screen.
   const unquiet = quietWhileDrawing(log);
-  beforeTerminalRestore(() => mount?.unmount());
-  enterFullScreen(stdout, stdin);
+  let mount: { unmount(): void } | undefined;
   let failure: unknown;
   try {
+    // The first reads go out before the view (Ink, React and the panes: the biggest chunk) is
+    // loaded, so the server answers while it compiles. Never rejects.
+    const firstLoad = live.start();
+    const [{ createUiStore }, { mountConsole }, terminal] = await Promise.all([
+      import('../view/index.js'),
+      import('../view/render.js'),
+      import('../view/terminal.js'),
+    ]);
+    const caps = terminal.terminalCapabilities(io.env, stdout);
+    log('console', `terminal ${stdout.columns}x${stdout.rows}, ${incremental ? 'incremental' : 'standard'} renderer, ascii ${caps.ascii}, color ${caps.color}`);
+    const env: ViewEnv = {
+      ...caps,
+      now,
+      copy: terminal.clipboardWriter(stdout, io.env),
+      quit: () => mount?.unmount(),
+      confirmThresholdUsd: target.approvalThresholdUsd,
+      ...(target.sandboxUrl !== undefined ? { sandboxUrl: target.sandboxUrl } : {}),
+    };
+    // Mounted once the first rows can be drawn (or the first load settled without them: the
+    // error says why): the first frame has the rows, with no "connecting…" frame to lay out and
+    // send first. A slow server gets FIRST_LOAD_WAIT_MS; then the header says what is going on.
+    await firstRows(stores, firstLoad, FIRST_LOAD_WAIT_MS);
+
+    // The alternate screen comes before the first frame (Ink draws it inside mountConsole). A
+    // signal or a crash unmounts Ink first, so its last frame stays on the alternate screen.
+    beforeTerminalRestore(() => mount?.unmount());
+    enterFullScreen(stdout, stdin);
     const mounted = mountConsole({ stores, ui: createUiStore(), actions: live, env, stdin, stdout, incremental });
     mount = mounted;
-    void live.start(); // never rejects; the header says "connecting…" until the first load settles
+    firstFrameDone(); // Ink drew the first frame inside mountConsole
     await mounted.waitUntilExit();
   } catch (err) {
     failure = err;
   } finally {
+    firstFrameDone();
     restoreTerminal();
     live.stop();
     realtime.close();

@@ -1,7 +1,10 @@
 // Frames arrive one transaction at a time, in bursts of hundreds. They wait here, merged by id
 // (newest `updatedAt` wins, so memory stays bounded by the number of distinct transactions), and
-// reach the store at most once per `batchMs`, in one write. Ink throttles only terminal writes:
-// React and layout would otherwise run for every frame.
+// reach the store in one write, never two within `batchMs` and, under a sustained burst, at most
+// `perSecond` a second. Ink throttles only terminal writes: React and layout would otherwise run
+// for every frame. A change after a quiet moment goes out at once (the leading edge); a token
+// bucket lets one write come a little early after another, so at about ten updates a second a
+// change rarely waits a whole window behind the previous write.
 import type { Transaction } from '../contract/index.js';
 import { type LoadProgress, supersedes } from '../store/index.js';
 import type { Timers } from './timers.js';
@@ -21,7 +24,10 @@ export interface FlushWork {
 }
 
 export interface BatcherOptions {
+  /** Least time between two writes. */
   batchMs: number;
+  /** Most writes a second under a sustained burst; default 1000 / batchMs (a plain window). */
+  perSecond?: number;
   timers: Timers;
   write(work: FlushWork): void;
   /** Monotonic ms for the flush spacing; default performance.now. */
@@ -54,6 +60,14 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   let written = { paused: false, held: 0 };
   let cancel: (() => void) | undefined;
   let lastFlush = -Infinity;
+  // Token bucket: one write costs a token; tokens come back at `perSecond` and at most 1.5 wait
+  // (an early write now and then, never more than perSecond + 1 in any second).
+  const refillMs = 1000 / (opts.perSecond ?? 1000 / opts.batchMs);
+  const capacity = opts.perSecond === undefined ? 1 : 1.5;
+  let tokens = capacity;
+  let tokensAt = -Infinity;
+  const tokensNow = (t: number) =>
+    tokensAt === -Infinity ? capacity : Math.min(capacity, tokens + (t - tokensAt) / refillMs);
 
   const held = () => (paused ? live.size : 0);
   const liveDue = () => opened && !paused && live.size > 0;
@@ -71,14 +85,14 @@ export function createBatcher(opts: BatcherOptions): Batcher {
 
   function kick(): void {
     if (stopped || cancel !== undefined || !hasWork()) return;
-    const delay = Math.max(0, lastFlush + opts.batchMs - monotonic());
+    const t = monotonic();
+    const delay = Math.max(0, lastFlush + opts.batchMs - t, (1 - tokensNow(t)) * refillMs);
     cancel = opts.timers.after(delay, flush);
   }
 
   function flush(): void {
     cancel = undefined;
     if (stopped) return;
-    lastFlush = monotonic();
     const liveBatch = liveDue() ? [...live.values()] : [];
     if (liveBatch.length > 0) live.clear();
     const work: FlushWork = {
@@ -93,7 +107,15 @@ export function createBatcher(opts: BatcherOptions): Batcher {
     progress = undefined;
     freshAt = undefined;
     written = { paused: work.paused, held: work.held };
-    opts.write(work);
+    try {
+      opts.write(work);
+    } finally {
+      // Spacing counts from the end of the write: a write that took long (a big batch, a render
+      // run by a subscriber) does not bring the next one closer.
+      lastFlush = monotonic();
+      tokens = Math.max(0, tokensNow(lastFlush) - 1);
+      tokensAt = lastFlush;
+    }
     // Anything added by the write itself (a subscriber reacting) goes out next window.
     kick();
   }

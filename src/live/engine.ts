@@ -67,6 +67,7 @@ export function createLive(opts: LiveOptions): Live {
   const { api, realtime, stores } = opts;
   const now = opts.now ?? Date.now;
   const pageSize = Math.max(1, Math.min(Math.floor(opts.pageSize ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE));
+  const firstPageSize = Math.max(1, Math.min(Math.floor(opts.firstPageSize ?? pageSize), pageSize));
   const pricePollMs = opts.pricePollMs ?? 2_000;
   const pollIntervalMs = opts.pollIntervalMs ?? 3_000;
   const socketGraceMs = opts.socketGraceMs ?? 5_000;
@@ -180,7 +181,8 @@ export function createLive(opts: LiveOptions): Live {
       stores.transactions,
       (s) => {
         let next = s;
-        if (work.bulk.length > 0) next = applyTransactions(next, work.bulk, { now: stamp, live: false });
+        // Bulk work is list pages only: finished rows are kept slim (store/slim.ts).
+        if (work.bulk.length > 0) next = applyTransactions(next, work.bulk, { now: stamp, live: false, slim: true });
         if (work.live.length > 0) next = applyTransactions(next, work.live, { now: stamp, live: true });
         if (work.progress !== undefined) next = withProgress(next, work.progress);
         return withHold(next, work.paused, work.held);
@@ -200,7 +202,10 @@ export function createLive(opts: LiveOptions): Live {
     }
   }
 
-  const batcher = createBatcher({ batchMs: opts.batchMs ?? 100, timers, write: writeWork });
+  // The window is an average (1000/window writes a second under a burst); two writes may come
+  // 0.85 window apart, so a change after a write rarely waits a whole window (update → screen).
+  const windowMs = opts.batchMs ?? 100;
+  const batcher = createBatcher({ batchMs: 0.85 * windowMs, perSecond: 1000 / windowMs, timers, write: writeWork });
 
   // ---- gaps: what changed while no subscription was delivering --------------------------------
 
@@ -435,6 +440,17 @@ export function createLive(opts: LiveOptions): Live {
   let firstPageDone = false;
   const list = { offset: 0, loaded: 0, complete: false, running: false, failures: 0, pages: 0 };
   let cancelList: (() => void) | undefined;
+  // While start() runs (and until `backgroundPagesAfter`), the next page waits: parsing it would
+  // compete with the first frame.
+  let holdPaging = false;
+  let pagingHeld = false;
+
+  function releasePaging(): void {
+    holdPaging = false;
+    if (!pagingHeld || stopped) return;
+    pagingHeld = false;
+    cancelList = timers.after(0, () => void loadListPage());
+  }
 
   function listProgress(loading: boolean): LoadProgress {
     return { loaded: list.loaded, complete: list.complete, loading };
@@ -447,11 +463,13 @@ export function createLive(opts: LiveOptions): Live {
     list.running = true;
     listRequested = true;
     const first = !firstPageDone;
+    // The first page is about a screen (quick to send, parse and draw); the rest in full pages.
+    const limit = first ? firstPageSize : pageSize;
     try {
       const page = await readTransactionsPage(api, {
         sortBy: 'activity',
         sortDirection: 'DESC',
-        limit: pageSize,
+        limit,
         offset: list.offset,
       });
       if (stopped) return;
@@ -462,13 +480,13 @@ export function createLive(opts: LiveOptions): Live {
       note(page.items);
       list.offset += page.rawCount;
       list.loaded += page.items.length;
-      list.complete = page.rawCount < pageSize || list.pages >= MAX_LIST_PAGES;
+      list.complete = page.rawCount < limit || list.pages >= MAX_LIST_PAGES;
       const progress = listProgress(!list.complete);
       if (first) {
         const stamp = now();
         write(
           stores.transactions,
-          (s) => withProgress(applyTransactions(s, page.items, { now: stamp, live: false }), progress),
+          (s) => withProgress(applyTransactions(s, page.items, { now: stamp, live: false, slim: true }), progress),
           'the first page',
         );
         setSession((s) => withFreshAt(s, stamp));
@@ -485,6 +503,7 @@ export function createLive(opts: LiveOptions): Live {
         batcher.fresh(now());
       }
       if (list.complete) log(`transactions loaded: ${list.loaded} in ${list.pages} pages`);
+      else if (holdPaging) pagingHeld = true;
       else cancelList = timers.after(0, () => void loadListPage());
     } catch (err) {
       if (stopped) return;
@@ -701,23 +720,31 @@ export function createLive(opts: LiveOptions): Live {
     start() {
       started ??= (async () => {
         if (stopped) return;
+        holdPaging = true;
         updateConnection();
         armGrace();
         subscribe();
+        // What a row draws comes first (account names, assets, networks), in flight together
+        // with the first page; start() settles with them, and only then do the background pages
+        // begin (see holdPaging).
         const side = (async () => {
           await Promise.all([
-            loads.networks(),
-            loads.assets(),
-            loads.symbols(),
             loads.accounts(),
-            pollPrices(),
+            loads.assets(),
+            loads.networks(),
             loads.workspace(),
+            pollPrices(),
+            loads.symbols(),
           ]);
           await loads.addresses();
         })();
-        await waitForSubscription(Math.min(socketGraceMs, SUBSCRIBE_WAIT_MS));
-        await loadListPage();
-        await side;
+        try {
+          await waitForSubscription(Math.min(socketGraceMs, SUBSCRIBE_WAIT_MS));
+          await loadListPage();
+          await side;
+        } finally {
+          void Promise.resolve(opts.backgroundPagesAfter).then(releasePaging, releasePaging);
+        }
       })().catch((err: unknown) => log(`start failed: ${describeClientError(err)}`));
       return started;
     },

@@ -50,6 +50,16 @@ export async function readTransactionsPage(api: ApiClient, q: TransactionsListQu
   }
 }
 
+/**
+ * The first page of the transactions list for a screen this tall: about two screens of rows (at
+ * least 50, at most a full page), so the first frame waits for a small answer (a 1,000-row page is
+ * ~850 KB of JSON to send and validate); the rest of the history follows in full pages.
+ */
+export function firstPageLimit(screenRows: number | undefined): number {
+  const rows = screenRows !== undefined && Number.isFinite(screenRows) && screenRows > 0 ? screenRows : 50;
+  return Math.min(1000, Math.max(50, Math.ceil(2 * rows)));
+}
+
 /** `millis - ms`, not below zero (epoch-ms strings; BigInt keeps every digit). */
 export function millisMinus(millis: string, ms: number): string {
   const value = BigInt(millis) - BigInt(ms);

@@ -20,6 +20,16 @@ export interface LiveOptions {
   pricePollMs?: number;
   /** List page size; default 1000 (the server's largest). */
   pageSize?: number;
+  /**
+   * Size of the first page of the history (default `pageSize`): the console asks for about a
+   * screen (reads.ts firstPageLimit) so its first frame waits for a small answer.
+   */
+  firstPageSize?: number;
+  /**
+   * The history's background pages (after the first page) wait for this as well as for start()
+   * to settle: the console passes its first frame, so a 1,000-row page is not parsed before it.
+   */
+  backgroundPagesAfter?: PromiseLike<unknown>;
   /** Flush window of live updates into the store; default 100 (at most ~10 store writes a second). */
   batchMs?: number;
   /** Fallback polling period when no live subscription can be had; default 3000. */

@@ -4,6 +4,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Transaction } from '../contract/index.js';
 import { compareMillis, compareUpdatedAt, supersedes } from './merge.js';
 import { PersistentMap } from './persistent-map.js';
+import { isSlim, slimmable, slimTransaction } from './slim.js';
 
 export interface StatusSeen {
   readonly status: string;
@@ -150,6 +151,11 @@ export interface ApplyOptions {
   readonly now: number;
   /** A live update (frame or gap fill) marks changed rows; an initial page load does not. */
   readonly live: boolean;
+  /**
+   * List pages: a finished row the console does not hold whole is kept slim (see slim.ts). A
+   * whole record (a frame, a refetch, an action's answer) always replaces a slim one.
+   */
+  readonly slim?: boolean;
 }
 
 /**
@@ -159,7 +165,7 @@ export interface ApplyOptions {
 export function applyTransactions(
   state: TransactionsState,
   batch: readonly Transaction[],
-  { now, live }: ApplyOptions,
+  { now, live, slim = false }: ApplyOptions,
 ): TransactionsState {
   // Changes collect here; the big maps are extended once at the end (see persistent-map.ts).
   const changes = new Map<string, Transaction>();
@@ -168,13 +174,25 @@ export function applyTransactions(
   let changedAt: Map<string, number> | undefined;
   const trails = new Map<string, readonly StatusSeen[]>();
   let awaiting = state.awaitingApproval;
+  // A row's first status seen: one shared trail per status in this batch (a page load makes 1,000).
+  const firstSeen = new Map<string, readonly StatusSeen[]>();
   for (const arriving of batch) {
     const id = arriving.transactionId;
     const current = changes.get(id) ?? state.byId.get(id);
     if (current !== undefined && !supersedes(current, arriving)) continue;
+    // Never trade a whole record for a slim one; a slim one is filled in by a whole one.
+    const keepSlim = slim && (current === undefined || isSlim(current)) && slimmable(arriving);
     // Replayed snapshots repeat what we have: skip them unless they bring something new.
-    if (current !== undefined && sameVersion(current, arriving) && !bringsEvents(current, arriving)) continue;
-    const tx = current === undefined ? arriving : keepEvents(current, arriving);
+    if (
+      current !== undefined &&
+      sameVersion(current, arriving) &&
+      !bringsEvents(current, arriving) &&
+      (keepSlim || !isSlim(current))
+    ) {
+      continue;
+    }
+    const incoming = keepSlim ? slimTransaction(arriving) : arriving;
+    const tx = current === undefined ? incoming : keepEvents(current, incoming);
     changes.set(id, tx);
     if (current === undefined) {
       (placed ??= new Set()).add(id);
@@ -188,8 +206,12 @@ export function applyTransactions(
     }
     if (tx.status === 'waiting-approval') awaiting++;
     const trail = trails.get(id) ?? state.seen.get(id);
-    if (trail === undefined || trail[trail.length - 1]!.status !== tx.status) {
-      const next = [...(trail ?? []), { status: tx.status, at: now }];
+    if (trail === undefined) {
+      let first = firstSeen.get(tx.status);
+      if (first === undefined) firstSeen.set(tx.status, (first = [{ status: tx.status, at: now }]));
+      trails.set(id, first);
+    } else if (trail[trail.length - 1]!.status !== tx.status) {
+      const next = [...trail, { status: tx.status, at: now }];
       trails.set(id, next.length > MAX_STATUSES_SEEN ? next.slice(-MAX_STATUSES_SEEN) : next);
     }
     if (live) {

@@ -209,8 +209,29 @@ export function marketRank(symbol: string): number {
   return i < 0 ? MARKET_ORDER.length : i;
 }
 
+/**
+ * How long the transactions list keeps the prices it values its USD column with. Re-pricing every
+ * visible row on each 2 s ticker poll rewrote every row of the screen (bytes over SSH) for cents;
+ * the list takes newer prices at its next change once these are a minute old. The ticker, the
+ * prices pane and the detail stay live.
+ */
+export const LIST_PRICES_MAX_AGE_MS = 60_000;
+
 export function createDerivations(): Derivations {
   const search = new SearchCache();
+  let listPrices: PricesState | undefined;
+
+  /** The prices the transactions list values with: the held ones until they are a minute old. */
+  function pricesForList(prices: PricesState): ReadonlyMap<string, PricePoint> {
+    const held = listPrices;
+    const due =
+      held === undefined ||
+      held.bySymbol.size < prices.bySymbol.size ||
+      (prices.updatedAt ?? 0) - (held.updatedAt ?? 0) >= LIST_PRICES_MAX_AGE_MS ||
+      (prices.updatedAt ?? 0) < (held.updatedAt ?? 0);
+    if (due) listPrices = prices;
+    return listPrices!.bySymbol;
+  }
 
   const transactions = memo(
     (
@@ -220,6 +241,7 @@ export function createDerivations(): Derivations {
       prices: PricesState,
     ): DerivedList<Transaction> => {
       const { byId, order } = state;
+      const bySymbol = pricesForList(prices);
       const match = textMatcher(q.filter);
       const statuses = q.statuses.length > 0 ? new Set(q.statuses) : undefined;
       const types = q.types.length > 0 ? new Set(q.types) : undefined;
@@ -244,7 +266,7 @@ export function createDerivations(): Derivations {
           if (sort === 'updated') key = fixed8(tx.updatedAt ?? tx.createdAt);
           else if (sort === 'usd') {
             const { amount, assetId } = transactionAmount(tx);
-            key = fixed8(usdValue({ dictionary: ref.dictionary, prices: prices.bySymbol }, amount, assetId));
+            key = fixed8(usdValue({ dictionary: ref.dictionary, prices: bySymbol }, amount, assetId));
           } else key = tx.status;
           return { id, i, key };
         });
@@ -258,7 +280,7 @@ export function createDerivations(): Derivations {
         });
         ids = keyed.map((k) => k.id);
       }
-      return makeList(ids, (id) => byId.get(id), order.length, prices.bySymbol);
+      return makeList(ids, (id) => byId.get(id), order.length, bySymbol);
     },
     (a, b) =>
       a[0].byId === b[0].byId &&

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadProgress } from '../../src/store/index.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
+import { firstPageLimit } from '../../src/live/reads.js';
 import { diffWithTruth, engineOn, serverTruth, sleep } from './helpers.js';
 
 let fx: SandboxFixture;
@@ -66,6 +67,41 @@ describe('first load', () => {
     expect(last).toEqual({ loaded: truth.size, complete: true, loading: false });
     for (let i = 1; i < progress.length; i++) expect(progress[i]!.loaded).toBeGreaterThanOrEqual(progress[i - 1]!.loaded);
     expect(progress.some((p) => p.loaded > 50 && p.loading)).toBe(true);
+  });
+
+  it('a small first page (firstPageSize), then full pages, held until backgroundPagesAfter settles', async () => {
+    let firstFrameDrawn = () => {};
+    const firstFrame = new Promise<void>((resolve) => {
+      firstFrameDrawn = resolve;
+    });
+    const { live, stores, requests } = engineOn(fx, { live: { pageSize: 100, firstPageSize: 40, backgroundPagesAfter: firstFrame } });
+    const progress: LoadProgress[] = [];
+    stores.transactions.subscribe((s, prev) => {
+      if (s.progress !== prev.progress) progress.push(s.progress);
+    });
+    await live.start();
+    expect(stores.transactions.getState().progress).toEqual({ loaded: 40, complete: false, loading: true });
+    // Nothing more of the history is read while the first frame is being drawn.
+    await sleep(300);
+    expect(requests.filter((r) => r.path.endsWith('/transactions'))).toHaveLength(1);
+    expect(stores.transactions.getState().order).toHaveLength(40);
+    firstFrameDrawn();
+    await waitUntil(() => stores.transactions.getState().progress.complete, 10_000, 'all pages');
+    const truth = await serverTruth(fx);
+    expect(diffWithTruth(stores, truth)).toEqual([]);
+    // 40, then pages of 100 (the background pages may share a flush window).
+    const loaded = progress.map((p) => p.loaded);
+    expect(loaded[0]).toBe(40);
+    for (const n of loaded.slice(1, -1)) expect((n - 40) % 100).toBe(0);
+    expect(progress.at(-1)).toEqual({ loaded: truth.size, complete: true, loading: false });
+  });
+
+  it('firstPageLimit: about two screens of rows, between 50 and a full page', () => {
+    expect(firstPageLimit(40)).toBe(80);
+    expect(firstPageLimit(10)).toBe(50);
+    expect(firstPageLimit(undefined)).toBe(100);
+    expect(firstPageLimit(0)).toBe(100);
+    expect(firstPageLimit(5000)).toBe(1000);
   });
 });
 

@@ -88,6 +88,45 @@ describe('batcher', () => {
     }
   });
 
+  it('with a token bucket: a lone change goes at once, the next may come early, a burst stays at perSecond', () => {
+    vi.useFakeTimers();
+    try {
+      const writes: number[] = [];
+      const batcher = createBatcher({
+        batchMs: 85,
+        perSecond: 10,
+        timers: createTimers(),
+        monotonic: () => Date.now(),
+        write: () => writes.push(Date.now()),
+      });
+      batcher.open();
+      vi.advanceTimersByTime(1_000);
+      writes.length = 0;
+      const start = Date.now();
+      batcher.addLive([tx('a', { updatedAt: '1' })]);
+      vi.advanceTimersByTime(0);
+      expect(writes).toEqual([start]); // leading edge: no wait after a quiet moment
+      vi.advanceTimersByTime(10);
+      batcher.addLive([tx('b', { updatedAt: '1' })]);
+      vi.advanceTimersByTime(200);
+      expect(writes[1]! - writes[0]!).toBe(85); // early, not a whole 100 ms window
+      // A sustained burst: never two writes closer than 85 ms, never more than 11 in a second.
+      vi.advanceTimersByTime(2_000);
+      writes.length = 0;
+      for (let i = 0; i < 1_500; i++) {
+        batcher.addLive([tx(`t${i % 40}`, { updatedAt: String(i) })]);
+        vi.advanceTimersByTime(2);
+      }
+      vi.advanceTimersByTime(300);
+      for (let i = 1; i < writes.length; i++) expect(writes[i]! - writes[i - 1]!).toBeGreaterThanOrEqual(85);
+      for (const at of writes) expect(writes.filter((t) => t >= at && t < at + 1_000).length).toBeLessThanOrEqual(11);
+      expect(writes.length).toBeLessThanOrEqual(Math.ceil(3_300 / 100) + 1);
+      batcher.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('paused: holds live updates merged by id, counts them, applies them on resume; pages still flow', () => {
     try {
       const { batcher, writes } = setup();

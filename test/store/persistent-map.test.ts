@@ -58,4 +58,16 @@ describe('PersistentMap', () => {
     // Older versions still read as they were.
     for (const [old, snapshot] of versions) expect([...old]).toEqual([...snapshot]);
   });
+  it('appends new keys without disturbing older versions, and branches from an older one', () => {
+    const a = PersistentMap.from([['x', 1]]);
+    const b = a.setAll([['y', 2]]);
+    const c = b.setAll([['z', 3]]);
+    // An older version extended after a newer one appended: a branch of its own.
+    const b2 = a.setAll([['w', 4]]);
+    expect([...a]).toEqual([['x', 1]]);
+    expect([...b]).toEqual([['x', 1], ['y', 2]]);
+    expect([...c]).toEqual([['x', 1], ['y', 2], ['z', 3]]);
+    expect([...b2]).toEqual([['x', 1], ['w', 4]]);
+    expect([b.has('z'), b.get('z'), b2.has('y'), a.size, b.size, b2.size]).toEqual([false, undefined, false, 1, 2, 2]);
+  });
 });

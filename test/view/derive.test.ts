@@ -2,10 +2,11 @@
 // selection follows its id through moving rows.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
-import { applyTransactions, emptyTransactions, type TransactionsState } from '../../src/store/index.js';
+import { applyPrices, applyTransactions, emptyTransactions, type TransactionsState } from '../../src/store/index.js';
 import type { ListState } from '../../src/store/ui.js';
 import {
   createDerivations,
+  LIST_PRICES_MAX_AGE_MS,
   makeList,
   paneHasFilter,
   type RefData,
@@ -119,6 +120,26 @@ describe('transactions', () => {
       },
     );
     expect(derive.transactions(next, q({ filter: 'hot' }), ref, prices)).not.toBe(a);
+  });
+
+  it('values the list at prices held for up to a minute, not at every ticker poll', () => {
+    const { stores, ref, derive } = setup();
+    const state = stores.transactions.getState();
+    const first = stores.prices.getState();
+    const held = derive.transactions(state, q(), ref, first).prices;
+    expect(held).toBe(first.bySymbol);
+    const change = (n: number) =>
+      applyTransactions(state, [{ ...tx('tx-w1-7f3a9c2e5b1d'), status: 'approved', updatedAt: String(NOW + n) }], {
+        now: NOW + n,
+        live: true,
+      });
+    const tick = (ms: number, price: string) =>
+      applyPrices(first, [{ baseSymbolId: 'BTC', quoteSymbolId: 'USD', price }], (first.updatedAt ?? NOW) + ms);
+    // A data change 2 s after a tick: the rows keep the held prices (no row rewritten for cents).
+    expect(derive.transactions(change(1), q(), ref, tick(2_000, '98000.00')).prices).toBe(held);
+    // Once the held prices are a minute old, the next change takes the newest.
+    const later = tick(LIST_PRICES_MAX_AGE_MS, '99000.00');
+    expect(derive.transactions(change(2), q(), ref, later).prices).toBe(later.bySymbol);
   });
 });
 

@@ -109,6 +109,13 @@ describe('transaction cells', () => {
     expect(cells.counterparty!.startsWith('-> ')).toBe(true);
   });
 
+  it('reads a row created since the pane\'s age tick as 0s, a larger lead as clock skew', () => {
+    const created = (ms: number) => cellsById(transactionCells({ ...tx('tx-w1-7f3a9c2e5b1d'), createdAt: String(NOW + ms) }, ctx()));
+    expect(created(2_000).age).toBe('0s');
+    expect(created(-7_000).age).toBe('7s');
+    expect(created(10 * 60_000).age).toBe('+10m');
+  });
+
   it('tones the status for color only', () => {
     expect(transactionRenderer.tone(tx('tx-w1-7f3a9c2e5b1d'))).toBe('warning');
     expect(transactionRenderer.tone(tx('tx-u1-0e2f4a6c8b1d'))).toBe('muted');

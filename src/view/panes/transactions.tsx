@@ -1,6 +1,8 @@
 // The transactions pane: every transaction the console knows, newest first, moving live. It
 // subscribes to the transactions slice, the names it shows and its own ui state; never to prices
-// (USD values use the prices of the last data change) and never to the 1 s clock.
+// (USD values use prices held up to a minute, see derive.ts) and never to the 1 s clock. Ages are
+// drawn at the time of the 5 s tick, also when data changes redraw the table: a young row's text
+// (its line on the terminal) changes once a tick, not every second under ~10 updates a second.
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { accountName } from '../renderers/context.js';
@@ -25,14 +27,14 @@ export function TransactionsPane({ width, height }: { width: number; height: num
       follow: s.follow,
     })),
   );
-  useStore(vm.clock, (s) => Math.floor(s.now / AGE_REFRESH_MS));
+  const ageTick = useStore(vm.clock, (s) => Math.floor(s.now / AGE_REFRESH_MS));
   const list = vm.derive.transactions(
     tx,
     transactionQuery({ ...ui, lists: { transactions: ui.own } }),
     { dictionary, workspace },
     vm.stores.prices.getState(),
   );
-  const ctx = { ascii: vm.theme.ascii, now: vm.env.now(), dictionary, workspace, prices: list.prices };
+  const ctx = { ascii: vm.theme.ascii, now: ageTick * AGE_REFRESH_MS, dictionary, workspace, prices: list.prices };
   const chips: Segment[] = [
     ...(ui.accountFilter !== undefined ? [chip('account', accountName(ctx, ui.accountFilter))] : []),
     ...(ui.txStatuses.length > 0 ? [chip('status', ui.txStatuses.join(','))] : []),

@@ -5,6 +5,8 @@ import {
   formatAge,
   formatAmount,
   formatUsd,
+  type Millis,
+  parseMillis,
   styleText,
   transactionStatusStyle,
 } from '../../format/index.js';
@@ -42,6 +44,19 @@ export const transactionColumns = [
   { id: 'created', title: 'CREATED', width: 19, priority: 1 },
 ] as const satisfies Renderer<Transaction>['columns'];
 
+/**
+ * The transactions pane draws ages at the time of its last 5 s tick (panes/transactions.tsx), so a
+ * row that arrived since reads "0s", not "+2s" (in the future). A larger lead is clock skew: shown.
+ */
+export const AGE_TICK_MS = 5_000;
+
+function age(createdAt: Millis, now: Millis): string {
+  const t = parseMillis(createdAt);
+  const n = parseMillis(now);
+  if (t !== undefined && n !== undefined && t > n && t - n < AGE_TICK_MS) return formatAge(t, t);
+  return formatAge(createdAt, now);
+}
+
 export function transactionCells(tx: Transaction, ctx: RenderCtx): string[] {
   const { amount, assetId } = transactionAmount(tx);
   const info = asset(ctx, assetId);
@@ -55,7 +70,7 @@ export function transactionCells(tx: Transaction, ctx: RenderCtx): string[] {
     info.symbol,
     accountName(ctx, tx.accountId),
     party.direction === 'none' ? '' : `${party.direction === 'in' ? g.in : g.out} ${party.text}`,
-    formatAge(tx.createdAt, ctx.now),
+    age(tx.createdAt, ctx.now),
     usd === undefined ? '' : formatUsd(usd),
     networkName(ctx, transactionNetwork(ctx, tx)),
     tx.transactionId,
