@@ -48,6 +48,11 @@ export interface ClientOptions {
   onClockSkew?: (skewMs: number) => void;
   /** After each attempt. */
   onRequest?: (info: RequestInfo) => void;
+  /**
+   * Largest answer body read, in bytes; default DEFAULT_MAX_RESPONSE_BYTES. A bigger one is not
+   * read into memory: the call fails with a ContractError (never retried).
+   */
+  maxResponseBytes?: number;
   userAgent?: string;
 }
 
@@ -81,6 +86,8 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_RETRY_LIMIT = 3;
 export const DEFAULT_MAX_DELAY_MS = 10_000;
 export const DEFAULT_BASE_DELAY_MS = 300;
+/** A full page of 1000 transactions is a few MB; anything far beyond is refused unread. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_USER_AGENT = 'custody-console';
 
 // 429 and every 5xx are worth another try (for GET only); Retry-After is honoured on all of them.
@@ -160,6 +167,37 @@ function describeNetworkCode(code: string | undefined, err?: unknown): string {
   return NETWORK_CODES[code] ?? `network error (${code})`;
 }
 
+/** An answer body over the size limit (thrown inside an attempt; never retried). */
+class ResponseTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the answer was larger than ${limit} bytes`);
+  }
+}
+
+/** The body as text, reading no more than `limit` bytes of it. */
+async function readCapped(res: Response, limit: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLarge(limit);
+  }
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 /** Reads the `{error, message}` envelope leniently. */
 function readEnvelope(text: string, status: number): { code: string; message: string } {
   const fallback = { code: `http-${status}`, message: `${status} ${statusText(status)}` };
@@ -186,6 +224,7 @@ export function createHttp(opts: ClientOptions): Http {
   const now = opts.now ?? Date.now;
   const skew = createSkewTracker(now, opts.onClockSkew);
   const userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
+  const maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
 
   let transport: Promise<{ fetch: typeof fetch; dispatcher?: unknown }> | undefined;
   const getTransport = () => {
@@ -279,7 +318,21 @@ export function createHttp(opts: ClientOptions): Http {
         if (dispatcher !== undefined) init.dispatcher = dispatcher;
         // `url`, not ky's Request: the target string is handed over exactly as it was signed.
         const res = await baseFetch(url, init as RequestInit);
-        const text = await res.text();
+        let text: string;
+        try {
+          text = await readCapped(res, maxResponseBytes);
+        } catch (err) {
+          if (!(err instanceof ResponseTooLarge)) throw err;
+          report({
+            method,
+            path: req.path,
+            status: res.status,
+            durationMs: performance.now() - started,
+            attempt: n,
+            error: 'answer too large',
+          });
+          throw err;
+        }
         skew.observe(res.headers.get('date'));
         const info: RequestInfo = {
           method,
@@ -297,6 +350,8 @@ export function createHttp(opts: ClientOptions): Http {
           headers: res.headers,
         });
       } catch (err) {
+        // Reported above; refused unread, not a network failure.
+        if (err instanceof ResponseTooLarge) throw err;
         let failure: AttemptFailure;
         if (req.signal?.aborted) failure = new AttemptFailure('aborted', 'aborted', undefined);
         else if (request.signal?.aborted) {
@@ -336,6 +391,14 @@ export function createHttp(opts: ClientOptions): Http {
       response = await api(url, options);
     } catch (err) {
       if (req.signal?.aborted) throw req.signal.reason;
+      if (err instanceof ResponseTooLarge) {
+        throw new ContractError({
+          message: `${endpoint} answered with more than ${Math.round(err.limit / 1024 / 1024)} MB: not read`,
+          field: '',
+          endpoint,
+          correlationId,
+        });
+      }
       if (err instanceof HTTPError) throw await toApiError(err.response);
       if (err instanceof TimeoutError || (err instanceof AttemptFailure && err.kind === 'timeout')) {
         throw new NetworkError({

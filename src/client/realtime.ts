@@ -28,6 +28,11 @@ export interface RealtimeOptions {
   tokenRefreshDelayMs?: number;
   /** Until the upgrade is answered; default 10000. */
   connectTimeoutMs?: number;
+  /**
+   * Largest frame accepted, in bytes; default DEFAULT_MAX_FRAME_BYTES (ws's own default is 100 MiB).
+   * A bigger one closes the socket (1009) without being buffered whole; a reconnect follows.
+   */
+  maxFrameBytes?: number;
   WebSocketImpl?: typeof WebSocket;
   /** Epoch ms; measures how long a socket lived. */
   now?: () => number;
@@ -140,6 +145,9 @@ function looseCorrelationId(text: string): string | undefined {
   }
 }
 
+/** A snapshot of 1000 transactions is a few MB; anything far beyond is refused. */
+export const DEFAULT_MAX_FRAME_BYTES = 32 * 1024 * 1024;
+
 /** `workspaceId` goes into every subscription's `uri`. */
 export function createRealtime(opts: RealtimeOptions & { workspaceId: string }): RealtimeClient {
   const url = realtimeUrl(opts.baseUrl);
@@ -231,6 +239,7 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
     const wsOptions: WebSocket.ClientOptions & { closeTimeout?: number } = {
       handshakeTimeout: connectTimeoutMs,
       closeTimeout: CLOSE_HANDSHAKE_MS,
+      maxPayload: opts.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
       headers,
     };
     if (opts.agent) wsOptions.agent = opts.agent;

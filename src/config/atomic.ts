@@ -14,6 +14,35 @@ function tempPathFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${nonce}.tmp`);
 }
 
+/** True while a process with this pid exists (EPERM: it exists, it is someone else's). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return errnoCode(err) === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temp files of `file` whose writer is dead (kill -9 or a power cut between the create
+ * and the rename leaves one; each run picks a new name, so without this they pile up, and for a
+ * key file each is a stale copy of the private key). Best effort: never fails a write.
+ */
+async function removeStaleTemps(file: string): Promise<void> {
+  const prefix = `.${path.basename(file)}.`;
+  try {
+    for (const name of await fsp.readdir(path.dirname(file))) {
+      if (!name.startsWith(prefix)) continue;
+      const pid = /^(\d+)\.[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length))?.[1];
+      if (pid === undefined || Number(pid) === process.pid || isAlive(Number(pid))) continue;
+      await fsp.rm(path.join(path.dirname(file), name), { force: true });
+    }
+  } catch {
+    // A folder we cannot list or a file we cannot remove: the write itself has succeeded.
+  }
+}
+
 /** Creates `file` exclusively with `mode`, writes `data` and flushes it to disk. */
 async function writeNewFile(file: string, data: string | Uint8Array, mode: number): Promise<void> {
   const handle = await fsp.open(file, 'wx', mode);
@@ -79,6 +108,7 @@ export async function writeFileAtomic(
     throw err;
   }
   await syncDir(path.dirname(file));
+  await removeStaleTemps(file);
 }
 
 /**
@@ -118,6 +148,7 @@ export async function writeFileExclusive(
     }
   }
   await syncDir(path.dirname(file));
+  await removeStaleTemps(file);
 }
 
 /**

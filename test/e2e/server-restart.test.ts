@@ -1,0 +1,91 @@
+// Issue 7, Faults: the server's process is killed (SIGKILL: no close frames, no goodbyes) and
+// started again on the same port. The built console in a real pseudo-terminal says so in its
+// header (reconnecting / offline), then, by itself, shows live again and keeps its rows. The
+// restarted sandbox builds a fresh world from the same seed, so only that is asserted: it goes
+// away, it comes back live, it keeps running and showing transactions.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CUSTODY_BIN, disposeAllPtys, ptyEnv, REPO_ROOT, spawnCustody, startStandaloneSandbox } from '../helpers/pty.js';
+import { expectRestored, waitForLiveRows } from './helpers.js';
+
+afterEach(disposeAllPtys);
+
+const SEED = '5';
+
+/** `custody sandbox` on a given port with the same key registered; resolves with its JSON line. */
+function startSandboxOn(port: number, keyFile: string): Promise<{ child: ChildProcess; ready: { baseUrl: string; workspaceId: string } }> {
+  const child = spawn(
+    process.execPath,
+    [CUSTODY_BIN, 'sandbox', '--port', String(port), '--seed', SEED, '--history', '300', '--register', `${keyFile}=full-access`],
+    { cwd: REPO_ROOT, env: ptyEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve({ child, ready: JSON.parse(out.slice(0, nl)) });
+    });
+    child.once('exit', () => reject(new Error(`the restarted sandbox exited:\n${stderr}`)));
+    setTimeout(() => reject(new Error(`the restarted sandbox was not ready in time:\n${stderr}`)), 15_000);
+  });
+}
+
+/** The header line (the first row of the screen). */
+const header = (screen: string[]) => screen[0] ?? '';
+
+describe('the server process is killed and started again on the same port', () => {
+  it('the header shows reconnecting/offline, then live again by itself; the console keeps running with rows', async () => {
+    const first = await startStandaloneSandbox({ args: ['--seed', SEED, '--history', '300'] });
+    let second: ChildProcess | undefined;
+    try {
+      const port = Number(new URL(first.baseUrl).port);
+      const pty = spawnCustody(['--base-url', first.baseUrl, '--workspace', first.workspaceId, '--key-file', first.keyFile], {
+        cols: 120,
+        rows: 30,
+      });
+      await pty.waitForText(/● live/, { timeoutMs: 15_000 });
+      await waitForLiveRows(pty);
+
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.once('exit', resolve));
+      await pty.waitFor(() => /reconnecting|offline/.test(header(pty.screenText())), {
+        timeoutMs: 10_000,
+        what: 'the header to say reconnecting or offline',
+      });
+      const down = header(pty.screenText());
+      expect(down).not.toMatch(/● live/);
+      // Away for longer than the socket grace: reads fail too, and the header says offline.
+      await pty.waitFor(() => /○ offline/.test(header(pty.screenText())), {
+        timeoutMs: 15_000,
+        what: 'the header to say offline',
+      });
+      const offline = header(pty.screenText());
+      expect(pty.exited).toBeUndefined();
+      await waitForLiveRows(pty);
+
+      const restarted = await startSandboxOn(port, first.keyFile);
+      second = restarted.child;
+      expect(restarted.ready.baseUrl).toBe(first.baseUrl);
+      expect(restarted.ready.workspaceId).toBe(first.workspaceId);
+      const backAt = Date.now();
+      await pty.waitFor(() => /● live/.test(header(pty.screenText())), {
+        timeoutMs: 15_000,
+        what: 'the header to say live again',
+      });
+      const after = Date.now() - backAt;
+      await waitForLiveRows(pty);
+      expect(pty.exited).toBeUndefined();
+      console.info(`server killed and restarted: header went "${down.trim()}", then "${offline.trim()}", then live again ${after} ms after the restart`);
+
+      await pty.press('q');
+      expect((await pty.exit).exitCode).toBe(0);
+      expectRestored(pty);
+    } finally {
+      second?.kill('SIGKILL');
+      await first.close();
+    }
+  }, 45_000);
+});
