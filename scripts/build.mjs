@@ -28,7 +28,11 @@ export function bundleOptions(entryPoints, out) {
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"', __CUSTODY_VERSION__: JSON.stringify(version) },
     // Ink imports react-devtools-core only when DEV is set; it is an optional peer we do not ship.
-    alias: { 'react-devtools-core': join(root, 'scripts/stubs/react-devtools-core.js') },
+    // string-width: a fast path for the characters the console draws (see the stub).
+    alias: {
+      'react-devtools-core': join(root, 'scripts/stubs/react-devtools-core.js'),
+      'string-width': join(root, 'scripts/stubs/string-width.js'),
+    },
     // ws tries these optional native helpers inside try/catch; leave them unresolved.
     external: ['bufferutil', 'utf-8-validate'],
     // CommonJS pieces inside the ESM bundle (react, ws, signal-exit) call require().

@@ -5,6 +5,7 @@ export {
   type FormatDecimalOptions,
   formatAmount,
   formatAmountFull,
+  formatCount,
   formatDecimal,
   groupThousands,
 } from './amount.js';

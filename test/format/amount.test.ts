@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatAmountFull, formatDecimal, groupThousands } from '../../src/format/index.js';
+import { formatAmount, formatAmountFull, formatCount, formatDecimal, groupThousands } from '../../src/format/index.js';
 
 describe('groupThousands', () => {
   it.each([
@@ -123,5 +123,13 @@ describe('formatAmountFull (detail view)', () => {
 
   it('returns invalid input unchanged', () => {
     expect(formatAmountFull('n/a', 8)).toBe('n/a');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes a count exactly as toLocaleString en-US does', () => {
+    for (const n of [0, -0, 1, 12, 999, 1000, 12345, -1234567, 100000, Number.MAX_SAFE_INTEGER, 2 ** 60, 1.5, 1234.5678, -0.25, NaN, Infinity]) {
+      expect(formatCount(n), String(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 });

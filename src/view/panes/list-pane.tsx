@@ -3,6 +3,7 @@
 import { Box } from 'ink';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
+import { formatCount } from '../../format/index.js';
 import type { ListPaneId } from '../../store/ui.js';
 import { type DerivedList, sortLabel } from '../derive.js';
 import { useView } from '../model.js';
@@ -21,7 +22,7 @@ export const AGE_REFRESH_MS = 5_000;
 export const LIST_CHROME = 3;
 
 export function count(n: number): string {
-  return n.toLocaleString('en-US');
+  return formatCount(n);
 }
 
 export function chip(label: string, value: string): Segment {

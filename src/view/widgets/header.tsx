@@ -3,7 +3,7 @@
 // clock itself, so a tick re-renders the header and nothing else.
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { formatAge, formatClock, type Glyphs, shortId } from '../../format/index.js';
+import { formatAge, formatClock, formatCount, type Glyphs, shortId } from '../../format/index.js';
 import type { SessionState } from '../../store/index.js';
 import { useView } from '../model.js';
 import type { Token } from '../theme.js';
@@ -108,7 +108,7 @@ export function headerItems(input: HeaderInput): Item[] {
       segments: [
         { text: ' PAUSED ', token: 'badge' },
         ...(held > 0
-          ? [{ text: ` ${held.toLocaleString('en-US')} updates waiting`, token: 'warning' as const }]
+          ? [{ text: ` ${formatCount(held)} updates waiting`, token: 'warning' as const }]
           : []),
       ],
       priority: 10,
@@ -143,7 +143,7 @@ export function headerItems(input: HeaderInput): Item[] {
   items.push({
     segments: [
       {
-        text: `${input.awaiting.toLocaleString('en-US')} awaiting approval `,
+        text: `${formatCount(input.awaiting)} awaiting approval `,
         token: input.awaiting > 0 ? 'warning' : 'muted',
       },
     ],
