@@ -636,6 +636,9 @@ export function createLive(opts: LiveOptions): Live {
 
   // ---- the open transaction -------------------------------------------------------------------
 
+  /** Ids being read whole by loadTransaction (one request per id at a time). */
+  const wholeLoads = new Set<string>();
+
   async function fetchDetail(d: OpenDetail, withRecord: boolean): Promise<void> {
     if (d.fetching) {
       d.again = true;
@@ -789,6 +792,26 @@ export function createLive(opts: LiveOptions): Live {
       if (detail === undefined) return;
       detail = undefined;
       write(stores.transactions, (s) => withDetail(s, undefined), 'closing a transaction');
+    },
+
+    loadTransaction(id) {
+      if (stopped || typeof id !== 'string' || id === '' || wholeLoads.has(id)) return;
+      wholeLoads.add(id);
+      void (async () => {
+        try {
+          const record = await api.transactions.get(id);
+          if (stopped) return;
+          answered();
+          note([record]);
+          const stamp = now();
+          // Not slim: a whole record fills in the slim row even at the same updatedAt.
+          write(stores.transactions, (s) => applyTransactions(s, [record], { now: stamp, live: false }), 'a transaction');
+        } catch (err) {
+          failed(err, 'loading the transaction');
+        } finally {
+          wholeLoads.delete(id);
+        }
+      })();
     },
 
     ...writes,

@@ -90,6 +90,11 @@ export interface LiveActions {
   openTransaction(id: string): void;
   closeTransaction(): void;
   /**
+   * Reads one transaction whole (GET one) into the store: a finished list row is held slim
+   * (store/slim.ts), and the raw JSON view promises the whole record. Failures are notified.
+   */
+  loadTransaction(id: string): void;
+  /**
    * Writes. Unlike the reads these are awaited: the dialog shows the outcome. Never rejects, never
    * retried; a second call for the same target while one is in flight answers `duplicate`.
    */

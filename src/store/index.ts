@@ -12,6 +12,7 @@ export * from './dictionary.js';
 export * from './merge.js';
 export * from './prices.js';
 export * from './session.js';
+export { isSlim } from './slim.js';
 export * from './transactions.js';
 export * from './workspace.js';
 

@@ -87,19 +87,68 @@ export function slimmable(tx: Transaction): boolean {
 function pick(
   from: Readonly<Record<string, unknown>> | null | undefined,
   keys: readonly string[],
+  skip?: (key: string, value: unknown) => boolean,
 ): Record<string, unknown> | undefined {
   if (from == null) return undefined;
   let out: Record<string, unknown> | undefined;
   for (const key of keys) {
     const value = from[key];
-    if (value == null) continue;
+    if (value == null || skip?.(key, value) === true) continue;
     (out ??= {})[key] = typeof value === 'string' && SHARED.has(key) ? share(value) : value;
   }
   return out;
 }
 
-/** The slim copy of a record (see the file's header); the record itself is unchanged. */
+/** One `[{ networkId }]` per network: the list reads nothing else of the chain details. */
+const chainDetails = new Map<string, readonly { readonly networkId: string }[]>();
+
+function chainOf(networkId: string): readonly { readonly networkId: string }[] {
+  let held = chainDetails.get(networkId);
+  if (held === undefined) {
+    held = Object.freeze([Object.freeze({ networkId })]);
+    if (chainDetails.size < MAX_SHARED) chainDetails.set(networkId, held);
+  }
+  return held;
+}
+
+/**
+ * An `extra` made only of shared values (the usual one: a source address and maybe the chain's
+ * network) is itself shared, frozen, between the rows that have it.
+ */
+const sharedExtras = new Map<string, Readonly<Record<string, unknown>>>();
+
+function shareExtra(extra: Record<string, unknown>): Readonly<Record<string, unknown>> {
+  let key = '';
+  for (const name in extra) {
+    const value = extra[name];
+    if (name === 'blockchainDetails') {
+      key += `\u0000b\u0000${(value as readonly { networkId: string }[])[0]!.networkId}`;
+    } else if (typeof value === 'string' && SHARED.has(name)) {
+      key += `\u0000${name}\u0000${value}`;
+    } else {
+      return extra; // a value of its own (a memo, a destination): not worth a table entry
+    }
+  }
+  const known = sharedExtras.get(key);
+  if (known !== undefined) return known;
+  const frozen = Object.freeze(extra);
+  if (sharedExtras.size < MAX_SHARED) sharedExtras.set(key, frozen);
+  return frozen;
+}
+
+/**
+ * The slim copy of a record (see the file's header); the record itself is unchanged. A slim record
+ * is returned as it is. The row is made with one object literal, so every slim row has the same
+ * shape (absent fields are undefined, which every reader treats as missing); `extra` keeps a
+ * destination only when `params` names another one (readers take `params` first).
+ */
 export function slimTransaction(tx: Transaction): Transaction {
+  if (slimRecords.has(tx)) return tx;
+  const params = pick(tx.params, SLIM_PARAMS);
+  let extra = pick(tx.extra, SLIM_EXTRA, (key, value) => params?.[key] === value);
+  // The list's network column falls back to the chain details when params name no network.
+  const chainNetwork = tx.params?.networkId == null ? tx.extra?.blockchainDetails?.[0]?.networkId : undefined;
+  if (chainNetwork != null) (extra ??= {}).blockchainDetails = chainOf(share(chainNetwork));
   const slim: Transaction = {
     transactionId: tx.transactionId,
     externalId: tx.externalId,
@@ -109,15 +158,10 @@ export function slimTransaction(tx: Transaction): Transaction {
     accountId: share(tx.accountId),
     accountType: share(tx.accountType),
     createdAt: tx.createdAt,
+    updatedAt: tx.updatedAt ?? undefined,
+    params,
+    extra: extra === undefined ? undefined : (shareExtra(extra) as Transaction['extra']),
   };
-  if (tx.updatedAt != null) slim.updatedAt = tx.updatedAt;
-  const params = pick(tx.params, SLIM_PARAMS);
-  if (params !== undefined) slim.params = params;
-  let extra = pick(tx.extra, SLIM_EXTRA);
-  // The list's network column falls back to the chain details when params name no network.
-  const chainNetwork = tx.params?.networkId == null ? tx.extra?.blockchainDetails?.[0]?.networkId : undefined;
-  if (chainNetwork != null) (extra ??= {}).blockchainDetails = [{ networkId: share(chainNetwork) }];
-  if (extra !== undefined) slim.extra = extra;
   slimRecords.add(slim);
   return slim;
 }

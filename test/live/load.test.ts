@@ -1,7 +1,7 @@
 // The live engine's first load, background paging, live changes and the open detail, against a
 // real sandbox over loopback HTTP and WebSocket.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadProgress } from '../../src/store/index.js';
+import { isSlim, type LoadProgress } from '../../src/store/index.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { firstPageLimit } from '../../src/live/reads.js';
 import { diffWithTruth, engineOn, serverTruth, sleep } from './helpers.js';
@@ -196,6 +196,34 @@ describe('the open transaction', () => {
     live.openTransaction('nosuchtransaction0000000');
     await waitUntil(() => stores.transactions.getState().detail?.status === 'error', 3_000, 'the error');
     expect(stores.transactions.getState().detail?.error).toMatch(/not found \(404\)/);
+  });
+});
+
+describe('loadTransaction (the raw JSON of a slim row)', () => {
+  it('replaces a slim list row with the whole record', async () => {
+    const { live, stores } = engineOn(fx);
+    await live.start();
+    await waitUntil(() => stores.transactions.getState().progress.complete, 5_000, 'the list loaded');
+    const slim = [...stores.transactions.getState().byId.values()].find((t) => isSlim(t));
+    expect(slim).toBeDefined();
+    const id = slim!.transactionId;
+    const whole = await fx.client().transactions.get(id);
+    live.loadTransaction(id);
+    live.loadTransaction(id); // a second J while the first read runs is folded into it
+    await waitUntil(() => !isSlim(stores.transactions.getState().byId.get(id)!), 3_000, 'the whole record');
+    expect(stores.transactions.getState().byId.get(id)).toEqual(whole);
+    expect(stores.transactions.getState().changedAt.has(id)).toBe(false);
+  });
+
+  it('an unknown id is a notice, and the store is unchanged', async () => {
+    const { live, stores } = engineOn(fx);
+    await live.start();
+    const before = stores.transactions.getState().byId;
+    live.loadTransaction('nosuchtransaction0000000');
+    await waitUntil(() => stores.session.getState().notices.length > 0, 3_000, 'the notice');
+    expect(stores.session.getState().notices.map((n) => n.text).join(' ')).toMatch(/not found/);
+    expect(stores.transactions.getState().byId.get('nosuchtransaction0000000')).toBeUndefined();
+    expect(stores.transactions.getState().byId.size).toBe(before.size);
   });
 });
 

@@ -46,9 +46,26 @@ describe('slimTransaction', () => {
       createdAt: '1000',
       updatedAt: '1000',
       params: { amount: '2000', assetId: '5', networkId: 'XRP', toAddress: 'rDest', memo: '42' },
-      extra: { fromAddress: 'rSource', toAddress: 'rDest' },
+      // extra's destination is the one params names (readers take params first): not held twice.
+      extra: { fromAddress: 'rSource' },
     });
     expect(isSlim(slim)).toBe(true);
+    expect(slimTransaction(slim)).toBe(slim);
+  });
+
+  it('keeps extra destination and memo when params name other ones or none', () => {
+    const slim = slimTransaction(wireRow('a', { params: { amount: '1', assetId: '5', networkId: 'XRP', toAddress: 'rOther' } }));
+    expect(slim.extra).toEqual({ fromAddress: 'rSource', toAddress: 'rDest' });
+  });
+
+  it('every slim row has one shape; an extra of shared values is shared', () => {
+    const a = slimTransaction(wireRow('a'));
+    const b = slimTransaction(wireRow('b', { updatedAt: undefined, params: undefined }));
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    expect(b.extra).toEqual({ fromAddress: 'rSource', toAddress: 'rDest', blockchainDetails: [{ networkId: 'XRP' }] });
+    const c = slimTransaction(wireRow('c'));
+    expect(c.extra).toBe(a.extra);
+    expect(Object.isFrozen(a.extra)).toBe(true);
   });
 
   it('keeps the chain network only when params name none (the list network column falls back to it)', () => {

@@ -160,6 +160,7 @@ export function recordingActions(rec: Recorded, script: ActionScript = {}): Live
     setPaused: (paused) => rec.calls.push(`setPaused ${paused}`),
     openTransaction: (id) => rec.calls.push(`open ${id}`),
     closeTransaction: () => rec.calls.push('close'),
+    loadTransaction: (id) => rec.calls.push(`load ${id}`),
     decline: (id, reason) => {
       rec.calls.push(`decline ${id}${reason ? ` ${reason}` : ''}`);
       return script.decline?.(id, reason) ?? Promise.resolve({ kind: 'duplicate' });

@@ -1,11 +1,13 @@
 // The raw JSON of one record, as the console holds it (unknown fields included), scrollable.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
+import { isSlim } from '../../store/index.js';
 import { useView } from '../model.js';
 import type { Segment } from '../segments.js';
 import { ScrollView } from '../widgets/scroll-view.js';
 
-export function jsonLines(record: unknown): Segment[][] {
+export function jsonLines(record: unknown, loading = false, ascii = false): Segment[][] {
+  if (loading) return [[{ text: `  loading the whole record${ascii ? '...' : '…'}`, token: 'muted' }]];
   if (record === undefined) return [[{ text: '  the record is no longer loaded', token: 'muted' }]];
   return JSON.stringify(record, null, 2)
     .split('\n')
@@ -30,8 +32,15 @@ export function JsonOverlay({ width, height }: { width: number; height: number }
   const price = useStore(vm.stores.prices, (s) =>
     target?.pane === 'prices' ? s.bySymbol.get(target.id) : undefined,
   );
+  // A finished history row is held slim (store/slim.ts): the raw JSON is the whole record, read
+  // when asked for; it replaces the slim one in the store, and this pane follows.
+  const slim = tx !== undefined && isSlim(tx);
+  useEffect(() => {
+    if (slim && target !== undefined) vm.actions.loadTransaction(target.id);
+  }, [slim, target, vm.actions]);
   const record: unknown = tx ?? ws ?? price;
-  const lines = useMemo(() => jsonLines(record), [record]);
+  const ascii = vm.theme.ascii;
+  const lines = useMemo(() => jsonLines(record, slim, ascii), [record, slim, ascii]);
   const title = [
     { text: 'JSON', token: 'title' as const },
     {
