@@ -1,5 +1,8 @@
-import { CompactEncrypt, compactDecrypt } from 'jose';
 import { isPrivateJwk, JwkError, type PrivateJwk, parseJwk, validateJwk } from './jwk.js';
+
+// jose is loaded only when a key is encrypted or decrypted: most starts never need it, and
+// loading it cost ~50 ms on the way to the console's first frame.
+const loadJose = () => import('jose');
 
 export type KeyDecryptFailure = 'passphrase' | 'format' | 'iterations';
 
@@ -78,6 +81,7 @@ export async function encryptPrivateJwk(
   if (!Number.isSafeInteger(iterations) || iterations < 1 || iterations > MAX_PBES2_ITERATIONS) {
     throw new RangeError(`iterations must be an integer from 1 to ${MAX_PBES2_ITERATIONS}`);
   }
+  const { CompactEncrypt } = await loadJose();
   const plaintext = new TextEncoder().encode(JSON.stringify(valid));
   try {
     return await new CompactEncrypt(plaintext)
@@ -112,6 +116,7 @@ export async function decryptPrivateJwk(jwe: string, passphrase: string): Promis
     );
   }
   if (typeof passphrase !== 'string') throw new KeyDecryptError();
+  const { compactDecrypt } = await loadJose();
   let plaintext: Uint8Array;
   try {
     ({ plaintext } = await compactDecrypt(jwe.trim(), passphraseBytes(passphrase), {
