@@ -3,8 +3,10 @@
 // reach the store in one write, never two within `batchMs` and, under a sustained burst, at most
 // `perSecond` a second. Ink throttles only terminal writes: React and layout would otherwise run
 // for every frame. A change after a quiet moment goes out at once (the leading edge); a token
-// bucket lets one write come a little early after another, so at about ten updates a second a
-// change rarely waits a whole window behind the previous write.
+// bucket lets one write come a little early after another. While changes trickle in (no more
+// than `steadyPerSecond` in the last second: a workspace at work, not a burst) each goes out at
+// once, `steadyGapMs` apart at least, so a status change reaches the screen without waiting for
+// the bucket; a burst is held to `perSecond` writes a second.
 import type { Transaction } from '../contract/index.js';
 import { type LoadProgress, supersedes } from '../store/index.js';
 import type { Timers } from './timers.js';
@@ -28,6 +30,10 @@ export interface BatcherOptions {
   batchMs: number;
   /** Most writes a second under a sustained burst; default 1000 / batchMs (a plain window). */
   perSecond?: number;
+  /** Live changes a second up to which each is written at once (default 0: always the bucket). */
+  steadyPerSecond?: number;
+  /** Least time between two writes while changes trickle in; default batchMs / 2. */
+  steadyGapMs?: number;
   timers: Timers;
   write(work: FlushWork): void;
   /** Monotonic ms for the flush spacing; default performance.now. */
@@ -69,6 +75,20 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   const tokensNow = (t: number) =>
     tokensAt === -Infinity ? capacity : Math.min(capacity, tokens + (t - tokensAt) / refillMs);
 
+  // When the live changes of the last second arrived (for telling a trickle from a burst).
+  const steadyPerSecond = opts.steadyPerSecond ?? 0;
+  const steadyGapMs = opts.steadyGapMs ?? opts.batchMs / 2;
+  const arrivals: number[] = [];
+  function noteArrival(t: number): void {
+    if (steadyPerSecond === 0) return;
+    arrivals.push(t);
+    while (arrivals.length > 0 && arrivals[0]! <= t - 1_000) arrivals.shift();
+    // Only whether the count passed the limit matters: keep the array small in a burst.
+    if (arrivals.length > steadyPerSecond + 1) arrivals.splice(0, arrivals.length - steadyPerSecond - 1);
+  }
+  const trickling = (t: number) =>
+    steadyPerSecond > 0 && arrivals.filter((a) => a > t - 1_000).length <= steadyPerSecond;
+
   const held = () => (paused ? live.size : 0);
   const liveDue = () => opened && !paused && live.size > 0;
 
@@ -86,7 +106,9 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   function kick(): void {
     if (stopped || cancel !== undefined || !hasWork()) return;
     const t = monotonic();
-    const delay = Math.max(0, lastFlush + opts.batchMs - t, (1 - tokensNow(t)) * refillMs);
+    const delay = trickling(t)
+      ? Math.max(0, lastFlush + steadyGapMs - t)
+      : Math.max(0, lastFlush + opts.batchMs - t, (1 - tokensNow(t)) * refillMs);
     cancel = opts.timers.after(delay, flush);
   }
 
@@ -123,7 +145,9 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   return {
     addLive(transactions) {
       if (stopped) return;
+      const t = monotonic();
       for (const tx of transactions) {
+        noteArrival(t);
         const current = live.get(tx.transactionId);
         if (current === undefined || supersedes(current, tx)) live.set(tx.transactionId, tx);
       }

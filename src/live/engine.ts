@@ -205,7 +205,16 @@ export function createLive(opts: LiveOptions): Live {
   // The window is an average (1000/window writes a second under a burst); two writes may come
   // 0.85 window apart, so a change after a write rarely waits a whole window (update → screen).
   const windowMs = opts.batchMs ?? 100;
-  const batcher = createBatcher({ batchMs: 0.85 * windowMs, perSecond: 1000 / windowMs, timers, write: writeWork });
+  // Up to 15 changes a second (a busy workspace) each reach the screen at once; beyond that it is
+  // a burst, written at most 1000 / windowMs times a second.
+  const batcher = createBatcher({
+    batchMs: 0.85 * windowMs,
+    perSecond: 1000 / windowMs,
+    steadyPerSecond: 15,
+    steadyGapMs: 40,
+    timers,
+    write: writeWork,
+  });
 
   // ---- gaps: what changed while no subscription was delivering --------------------------------
 

@@ -127,6 +127,46 @@ describe('batcher', () => {
     }
   });
 
+  it('a trickle of changes goes out one by one at once; a burst falls back to perSecond', () => {
+    vi.useFakeTimers();
+    try {
+      const writes: number[] = [];
+      const batcher = createBatcher({
+        batchMs: 85,
+        perSecond: 10,
+        steadyPerSecond: 15,
+        steadyGapMs: 40,
+        timers: createTimers(),
+        monotonic: () => Date.now(),
+        write: () => writes.push(Date.now()),
+      });
+      batcher.open();
+      vi.advanceTimersByTime(1_000);
+      writes.length = 0;
+      // About 12 changes a second, 83 ms apart: each written the moment it arrives.
+      const arrived: number[] = [];
+      for (let i = 0; i < 36; i++) {
+        arrived.push(Date.now());
+        batcher.addLive([tx(`s${i}`, { updatedAt: '1' })]);
+        vi.advanceTimersByTime(83);
+      }
+      expect(writes).toEqual(arrived);
+      // Then 500 in a second: never two writes closer than 85 ms, at most 11 in any second.
+      vi.advanceTimersByTime(2_000);
+      writes.length = 0;
+      for (let i = 0; i < 500; i++) {
+        batcher.addLive([tx(`b${i % 40}`, { updatedAt: String(i) })]);
+        vi.advanceTimersByTime(2);
+      }
+      vi.advanceTimersByTime(300);
+      for (let i = 2; i < writes.length; i++) expect(writes[i]! - writes[i - 1]!).toBeGreaterThanOrEqual(85);
+      for (const at of writes) expect(writes.filter((t) => t >= at && t < at + 1_000).length).toBeLessThanOrEqual(12);
+      batcher.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('paused: holds live updates merged by id, counts them, applies them on resume; pages still flow', () => {
     try {
       const { batcher, writes } = setup();
