@@ -62,9 +62,19 @@ function rawModeOff(stdin: TerminalIn | undefined): void {
   }
 }
 
-/** Alternate screen before the first frame; restoreTerminal() leaves it. */
+/**
+ * Alternate screen before the first frame; restoreTerminal() leaves it. Raw mode comes now too,
+ * not when Ink's input hook mounts after the first frame: a key typed in between would be echoed
+ * by the terminal (Enter moves the cursor a line down and can scroll the screen), and every later
+ * frame would then land one row off. The key itself waits in the input buffer for Ink.
+ */
 export function enterFullScreen(stdout: TerminalOut, stdin: TerminalIn): void {
   borrowed = { stdout, stdin };
+  try {
+    if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(true);
+  } catch {
+    // A terminal that cannot be put in raw mode still gets the screen; Ink tries again itself.
+  }
   writeNow(stdout, ENTER_FULL_SCREEN);
 }
 

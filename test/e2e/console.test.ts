@@ -88,7 +88,9 @@ describe('custody --demo in a terminal', () => {
       rows.filter((r) => r.includes('awaiting approval')).length === 1 &&
       rows.filter((r) => r.includes('[status: waiting-approval]')).length === 1;
     pty.resize(80, 24);
-    await pty.waitFor(() => oneFrame(pty.screenText()) && !pty.screen().includes('NETWORK'), { what: 'the 80x24 layout' });
+    // The footer is the last line Ink rewrites: wait for the whole frame, footer included.
+    const laidOut = (rows: string[]) => oneFrame(rows) && rows.some((r) => /q quit/.test(r));
+    await pty.waitFor(() => laidOut(pty.screenText()) && !pty.screen().includes('NETWORK'), { what: 'the 80x24 layout' });
     const small = pty.screenText();
     expect(small).toHaveLength(24);
     expect(small[23]).toBe(''); // still below the terminal's height

@@ -56,7 +56,8 @@ describe('enterFullScreen / restoreTerminal', () => {
     const t = fakeTerminal();
     enterFullScreen(t.stdout, t.stdin);
     expect(isFullScreen()).toBe(true);
-    expect(t.events).toEqual([`write ${JSON.stringify(ENTER_FULL_SCREEN)}`]);
+    // Raw mode first: a key typed before Ink's input hook mounts must not be echoed.
+    expect(t.events).toEqual(['raw true', `write ${JSON.stringify(ENTER_FULL_SCREEN)}`]);
     expect(ENTER_FULL_SCREEN).toContain('\x1b[?1049h');
     expect(ENTER_FULL_SCREEN).toContain('\x1b[?25l');
 
@@ -64,6 +65,7 @@ describe('enterFullScreen / restoreTerminal', () => {
     restoreTerminal();
     expect(isFullScreen()).toBe(false);
     expect(t.events).toEqual([
+      'raw true',
       `write ${JSON.stringify(ENTER_FULL_SCREEN)}`,
       `write ${JSON.stringify(LEAVE_FULL_SCREEN)}`,
       'raw false',
@@ -82,7 +84,7 @@ describe('enterFullScreen / restoreTerminal', () => {
     });
     restoreTerminal();
     restoreTerminal();
-    expect(t.events.slice(1)).toEqual(['unmount', `write ${JSON.stringify(LEAVE_FULL_SCREEN)}`, 'raw false']);
+    expect(t.events.slice(2)).toEqual(['unmount', `write ${JSON.stringify(LEAVE_FULL_SCREEN)}`, 'raw false']);
   });
 
   it('a cancelled hook does not run', () => {
@@ -139,7 +141,7 @@ describe('installTerminalRestore', () => {
     });
     enterFullScreen(t.stdout, t.stdin);
     proc.emit(signal);
-    expect(t.events.slice(1)).toEqual([`write ${JSON.stringify(LEAVE_FULL_SCREEN)}`, 'raw false', 'signal noted']);
+    expect(t.events.slice(2)).toEqual([`write ${JSON.stringify(LEAVE_FULL_SCREEN)}`, 'raw false', 'signal noted']);
     expect(onSignal).toHaveBeenCalledWith(signal);
     // Re-raised with our handler gone, so the default action ends the process without Node's
     // stdio reset (which aborts on a terminal that hung up).
@@ -165,7 +167,7 @@ describe('installTerminalRestore', () => {
       });
       enterFullScreen(t.stdout, t.stdin);
       proc.emit(origin, error);
-      expect(t.events.slice(1)).toEqual([
+      expect(t.events.slice(2)).toEqual([
         `write ${JSON.stringify(LEAVE_FULL_SCREEN)}`,
         'raw false',
         `fatal boom ${origin}`,
@@ -180,7 +182,7 @@ describe('installTerminalRestore', () => {
     uninstall = installTerminalRestore({ stdin: t.stdin, onFatal: () => {}, proc: proc as unknown as NodeJS.Process });
     enterFullScreen(t.stdout, t.stdin);
     proc.emit('exit', 0);
-    expect(t.events.slice(1)).toEqual([`write ${JSON.stringify(LEAVE_FULL_SCREEN)}`, 'raw false']);
+    expect(t.events.slice(2)).toEqual([`write ${JSON.stringify(LEAVE_FULL_SCREEN)}`, 'raw false']);
     expect(proc.exits).toEqual([]);
   });
 
