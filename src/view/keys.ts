@@ -52,8 +52,8 @@ const NO_KEY: Key = {
   numLock: false,
 };
 
-/** One character of a bunched chunk as Ink would have reported it had it arrived alone. */
-function singleKey(ch: string): { input: string; key: Key } {
+/** One character as Ink reports it when it arrives alone (also what a bunched chunk splits into). */
+export function singleKey(ch: string): { input: string; key: Key } {
   if (ch === '\r' || ch === '\n') return { input: '', key: { ...NO_KEY, return: true } };
   if (ch === '\t') return { input: '', key: { ...NO_KEY, tab: true } };
   if (ch === '\x7f' || ch === '\b') return { input: '', key: { ...NO_KEY, backspace: true } };

@@ -1,43 +1,25 @@
 // The swap form on the real live engine against an in-process sandbox, keys through the one
 // dispatcher: fill the form, get a real aggregator quote, create from it behind the typed
 // confirmation, and find the created transaction in front, merged into the store.
-import type { Key } from 'ink';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUiStore } from '../../src/store/ui.js';
 import { dispatchKey } from '../../src/view/dispatch.js';
+import { singleKey } from '../../src/view/keys.js';
 import { createViewModel, type ViewModel } from '../../src/view/model.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { engineOn } from '../live/helpers.js';
 
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
 
 function press(vm: ViewModel, key: 'enter' | 'tab'): void {
-  dispatchKey(vm, '', { ...NO_KEY, ...(key === 'enter' ? { return: true } : { tab: true }) });
+  const { input, key: flags } = singleKey(key === 'enter' ? '\r' : '\t');
+  dispatchKey(vm, input, flags);
 }
 
 function type(vm: ViewModel, text: string): void {
-  for (const ch of text) dispatchKey(vm, ch, NO_KEY);
+  for (const ch of text) {
+    const { input, key } = singleKey(ch);
+    dispatchKey(vm, input, key);
+  }
 }
 
 let fx: SandboxFixture;
