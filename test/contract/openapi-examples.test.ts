@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as contract from '../../src/contract/index.js';
+import { OPENAPI_DOCUMENT_URL } from '../helpers/openapi.js';
 
 // Checks our schemas against the published OpenAPI document: every example it gives for a
 // property of a component we model must parse, an object made of only its required fields must
@@ -20,7 +21,7 @@ interface OpenApiSchema {
 }
 
 const openapi = JSON.parse(
-  readFileSync(new URL('../../../shared/spec/public-openapi.json', import.meta.url), 'utf8'),
+  readFileSync(OPENAPI_DOCUMENT_URL, 'utf8'),
 ) as { components: { schemas: Record<string, OpenApiSchema> } };
 const components = openapi.components.schemas;
 

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-const DOCUMENT_URL = new URL('../../../shared/spec/public-openapi.json', import.meta.url);
+/** The production service's published contract, kept in the repository (spec/README.md says where from). */
+export const OPENAPI_DOCUMENT_URL = new URL('../../spec/public-openapi.json', import.meta.url);
 const DOCUMENT_ID = 'https://custody-console.test/public-openapi.json';
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -110,7 +111,7 @@ function dropEmptyEnums(node: Json): void {
 }
 
 function loadDocument(): OpenApiDocument {
-  const doc = JSON.parse(readFileSync(DOCUMENT_URL, 'utf8')) as OpenApiDocument;
+  const doc = JSON.parse(readFileSync(OPENAPI_DOCUMENT_URL, 'utf8')) as OpenApiDocument;
   for (const [name, values] of Object.entries(ENUM_ADDITIONS)) {
     const target = doc.components.schemas[name];
     if (!target || !Array.isArray(target.enum)) throw new Error(`openapi: no enum ${name} to extend`);
