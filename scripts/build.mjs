@@ -2,7 +2,7 @@
 // about 160 ms where plain tsc output takes about 410 ms (many small module loads).
 // Usage: node scripts/build.mjs [--if-stale]
 
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -59,9 +59,35 @@ function isStale() {
   return inputs.some((p) => newestMtime(p) > built);
 }
 
+/**
+ * The Ink fixes (patches/ink+6.8.0.patch) must be inside the bundle: installing the package runs
+ * no patch-package. A build from an unpatched node_modules (say `npm install --ignore-scripts`)
+ * fails here instead of shipping the drifting renderer.
+ */
+const INK_PATCH_MARKERS = [
+  ['node_modules/ink/build/log-update.js', 'cursorUp(previousLines.length - 1)'],
+  ['node_modules/ink/build/output.js', 'class GenerationalCache'],
+];
+
+function checkInkPatched() {
+  for (const [file, marker] of INK_PATCH_MARKERS) {
+    if (!readFileSync(join(root, file), 'utf8').includes(marker)) {
+      throw new Error(`${file} is not patched: run \`npx patch-package\` (or \`npm install\`) before building`);
+    }
+  }
+}
+
 export async function build() {
-  rmSync(outdir, { recursive: true, force: true }); // no stale chunks from earlier builds
-  await esbuild.build(bundleOptions([join(root, 'src/main.ts')], outdir));
+  checkInkPatched();
+  // Built beside dist/ and swapped in whole: a program or test running from dist/ never sees a
+  // half-written bundle, and no stale chunk of an earlier build survives.
+  const staging = `${outdir}.building-${process.pid}`;
+  const retired = `${outdir}.old-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  await esbuild.build(bundleOptions([join(root, 'src/main.ts')], staging));
+  if (existsSync(outdir)) renameSync(outdir, retired);
+  renameSync(staging, outdir);
+  rmSync(retired, { recursive: true, force: true });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
