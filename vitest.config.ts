@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    globalSetup: ['test/setup/ink-patch.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 20_000,

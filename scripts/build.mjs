@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } f
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { ensureInkPatched } from './ink-patch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist');
@@ -59,26 +60,9 @@ function isStale() {
   return inputs.some((p) => newestMtime(p) > built);
 }
 
-/**
- * The Ink fixes (patches/ink+6.8.0.patch) must be inside the bundle: installing the package runs
- * no patch-package. A build from an unpatched node_modules (say `npm install --ignore-scripts`)
- * fails here instead of shipping the drifting renderer.
- */
-const INK_PATCH_MARKERS = [
-  ['node_modules/ink/build/log-update.js', 'cursorUp(previousLines.length - 1)'],
-  ['node_modules/ink/build/output.js', 'class GenerationalCache'],
-];
-
-function checkInkPatched() {
-  for (const [file, marker] of INK_PATCH_MARKERS) {
-    if (!readFileSync(join(root, file), 'utf8').includes(marker)) {
-      throw new Error(`${file} is not patched: run \`npx patch-package\` (or \`npm install\`) before building`);
-    }
-  }
-}
-
 export async function build() {
-  checkInkPatched();
+  // The Ink fixes must be inside the bundle: installing the package runs no patch-package.
+  ensureInkPatched();
   // Built beside dist/ and swapped in whole: a program or test running from dist/ never sees a
   // half-written bundle, and no stale chunk of an earlier build survives.
   const staging = `${outdir}.building-${process.pid}`;
