@@ -160,11 +160,15 @@ async function bundleSigner() {
 // Programs in the terminal
 
 let homes = 0;
-/** A fresh HOME and XDG folders, so no profile of the user's interferes. */
+/**
+ * A fresh HOME and XDG folders, so no profile of the user's interferes. The cache folder is one
+ * for the whole run, as a user's is: from Node 22.1 the console keeps its compiled bundle there
+ * (bin/custody.js), and the first-frame warm-up run fills it like a user's first start does.
+ */
 function freshHome() {
   const home = join(tmp, `home-${++homes}`);
   mkdirSync(home, { recursive: true });
-  return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(home, '.cache') };
+  return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(tmp, 'cache') };
 }
 
 function spawnConsole(sandbox, env = {}, nodeArgs = []) {
@@ -481,6 +485,7 @@ async function main() {
   const list = await measureSandboxList();
 
   // ---- the figures ----
+  result.node = process.version;
   result.firstFrameMs = round(median(firstFrame.console));
   result.baselineFirstFrameMs = round(median(firstFrame.baseline));
   result.keyLatencyMs = Object.fromEntries(

@@ -51,8 +51,9 @@ describe('npm run bench (smoke)', () => {
     expect(stdout).toContain('targets:');
     const result = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
     expect(Object.keys(result).sort()).toEqual(
-      ['firstFrameMs', 'baselineFirstFrameMs', 'keyLatencyMs', 'bytesPerSecond', 'updateToScreenMs', 'rssMb', 'sandboxListMs', 'signUs'].sort(),
+      ['node', 'firstFrameMs', 'baselineFirstFrameMs', 'keyLatencyMs', 'bytesPerSecond', 'updateToScreenMs', 'rssMb', 'sandboxListMs', 'signUs'].sort(),
     );
+    expect(result.node, 'the Node the bench ran on').toBe(process.version);
     expect(Object.keys(result.keyLatencyMs as object).sort()).toEqual(['1000', '10000', '100000']);
     expect(Object.keys(result.rssMb as object).sort()).toEqual(['1000', '100000']);
     for (const path of NUMBERS) {
