@@ -49,6 +49,17 @@ const pageLimit = pageNumber.refine((text) => !/^\d+$/.test(text) || Number(text
 
 const page = { limit: pageLimit.optional(), offset: pageNumber.optional() };
 
+/**
+ * `GET /workspaces/{ws}` (the one workspace). The OpenAPI gives it the list parameters of a
+ * workspaces listing; they are typed here so that a bad value is refused like anywhere else.
+ */
+export const WorkspaceQuerySchema = z.object({
+  workspaceIds: csv(z.string()).optional(),
+  includeSettings: queryBoolean.optional(),
+  ...page,
+});
+export type WorkspaceQuery = z.output<typeof WorkspaceQuerySchema>;
+
 /** `GET /workspaces/{ws}/accounts`. */
 export const AccountsQuerySchema = z.object({
   accountTypes: csv(AccountTypeSchema).optional(),
@@ -57,6 +68,9 @@ export const AccountsQuerySchema = z.object({
   accountIds: csv(z.string()).optional(),
   // Absent = all; true = testnet only; false = mainnet only.
   isTestnet: queryBoolean.optional(),
+  // Absent = all; true = DeFi vaults only; false = the others. The published OpenAPI dropped it,
+  // but the official clients (generated from an earlier one) still send it on every call.
+  isDefiVault: queryBoolean.optional(),
   ...page,
 });
 export type AccountsQuery = z.output<typeof AccountsQuerySchema>;

@@ -20,6 +20,7 @@ import {
   toWireDryRunTransaction,
   toWireTransaction,
   toWireTransactionList,
+  WorkspaceQuerySchema,
 } from '../contract/index.js';
 import { type ErrorCode, type Failure, failure, quote, STATUS_OF } from './errors.js';
 import type { KeyEntry } from './keys.js';
@@ -54,13 +55,6 @@ type Handler = (params: Record<string, string>, ctx: RequestContext) => Outcome;
 
 const ok = (body: unknown, status = 200): Reply => ({ ok: true, status, body });
 
-/** Decision: `GET /workspaces/{ws}` takes the OpenAPI's parameters and ignores them (one workspace). */
-const WorkspaceQuerySchema = z.object({
-  workspaceIds: z.string().optional(),
-  includeSettings: z.string().optional(),
-  limit: z.string().optional(),
-  offset: z.string().optional(),
-});
 const NoQuerySchema = z.object({});
 
 /** A query schema with its parameter names, computed once. */
@@ -129,6 +123,8 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
     return q.ok ? ok({ workspaces: [world.workspace] }) : q;
   });
   route('GET', ws, 'read', 'read the workspace', (_p, ctx) => {
+    // Decision: the OpenAPI's parameters here are checked, then ignored: there is one workspace,
+    // and it has no settings to include.
     const q = query.workspace(ctx.rawQuery);
     return q.ok ? ok(world.workspace) : q;
   });

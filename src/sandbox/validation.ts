@@ -21,9 +21,12 @@ export function knownParams(schema: z.ZodObject): ReadonlySet<string> {
 }
 
 /**
- * Reads a raw query string (after `?`, form-urlencoded as public clients send it). Decision: a
- * parameter the endpoint does not know, or one given twice, is a 400 naming it: a misspelt filter
- * silently ignored would return the wrong page. An empty list (`statuses=`) filters nothing.
+ * Reads a raw query string (after `?`, form-urlencoded as public clients send it). An endpoint
+ * knows every query parameter the public OpenAPI lists for it (plus `isDefiVault` on accounts,
+ * which the official clients send); routes.ts and world/ say which ones are only checked.
+ * Decision: a parameter the endpoint does not know, or one given twice, is a 400 naming it: a
+ * misspelt filter silently ignored would return the wrong page. An empty list (`statuses=`)
+ * filters nothing.
  */
 export function parseQuery<S extends z.ZodObject>(
   schema: S,

@@ -8,6 +8,7 @@ import {
   SymbolPricesQuerySchema,
   SymbolsQuerySchema,
   TransactionsQuerySchema,
+  WorkspaceQuerySchema,
 } from '../../src/contract/index.js';
 import { issuePaths, mustParse } from './helpers.js';
 
@@ -44,6 +45,18 @@ describe('query strings', () => {
       AddressesQuerySchema,
       'networkId=ETH&statuses=enabled&address=0xAbC&sortDirection=ASC&limit=50',
       { networkId: 'ETH', statuses: ['enabled'], address: '0xAbC', sortDirection: 'ASC', limit: '50' },
+    ],
+    [
+      'accounts: isDefiVault, as the official clients send it',
+      AccountsQuerySchema,
+      'isDefiVault=False&isTestnet=TRUE',
+      { isDefiVault: false, isTestnet: true },
+    ],
+    [
+      'the workspace',
+      WorkspaceQuerySchema,
+      'workspaceIds=w1,w2&includeSettings=True&limit=5&offset=0',
+      { workspaceIds: ['w1', 'w2'], includeSettings: true, limit: '5', offset: '0' },
     ],
     ['symbol prices by ids', SymbolPricesQuerySchema, 'baseSymbolIds=s1,s2', { baseSymbolIds: ['s1', 's2'] }],
     ['symbol prices used', SymbolPricesQuerySchema, 'used=true', { used: true }],
@@ -101,6 +114,9 @@ describe('query strings', () => {
     ['negative offset', AddressesQuerySchema, 'offset=-5', ['offset']],
     ['limit with a fraction', AccountsQuerySchema, 'limit=1.5', ['limit']],
     ['boolean not a boolean', AccountsQuerySchema, 'isTestnet=maybe', ['isTestnet']],
+    ['isDefiVault not a boolean', AccountsQuerySchema, 'isDefiVault=1', ['isDefiVault']],
+    ['includeSettings not a boolean', WorkspaceQuerySchema, 'includeSettings=yes', ['includeSettings']],
+    ['workspace limit not a number', WorkspaceQuerySchema, 'limit=all', ['limit']],
     ['updatedAtFrom as a date', TransactionsQuerySchema, 'updatedAtFrom=2024-01-01', ['updatedAtFrom']],
     ['used with ids', SymbolPricesQuerySchema, 'used=true&baseAssetIds=1', ['used']],
     ['a page over 1000', TransactionsQuerySchema, 'limit=1001', ['limit']],

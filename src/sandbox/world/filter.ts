@@ -18,8 +18,12 @@ export type WorldTransactionsQuery = TransactionsQuery & {
   terminatedAtFrom?: string;
   terminatedAtTo?: string;
   includeCurrentSigningRequest?: boolean;
+  /** The sandbox signs no attestations: accepted, and there is never one to include. */
   includeAttestationSignature?: boolean;
-  /** The sandbox has no signing devices: accepted and ignored. */
+  /**
+   * The sandbox has no signing devices: accepted and ignored (the list is what it would be
+   * without it). The console never sends it.
+   */
   canSignWithDeviceId?: string;
 };
 

@@ -260,17 +260,22 @@ export class World {
 
   // ---- workspace data ----
 
+  /**
+   * `isDefiVault`: the Account schema has no field for it, so it is decided by what the vault is
+   * for in this world (its role): only "DeFi Strategies" is a DeFi vault.
+   */
   accounts(q: AccountsQuery = {}): Account[] {
     const list = this.core.data.accounts
-      .map((a) => a.wire)
       .filter(
-        (a) =>
+        ({ wire: a, role }) =>
           has(q.accountTypes, a.accountType) &&
           !(q.excludedAccountTypes ?? []).includes(a.accountType) &&
           has(q.statuses, a.status) &&
           has(q.accountIds, a.accountId) &&
-          (q.isTestnet === undefined || (a.isTestnet === true) === q.isTestnet),
-      );
+          (q.isTestnet === undefined || (a.isTestnet === true) === q.isTestnet) &&
+          (q.isDefiVault === undefined || (role === 'defi') === q.isDefiVault),
+      )
+      .map((a) => a.wire);
     return page(list, q.limit, q.offset, DEFAULT_LIST_LIMIT).map((a) => structuredClone(a));
   }
 

@@ -107,15 +107,21 @@ const POST_ROUTES = new Set([
   '/workspaces/{ws}/transactions/{tx}/cancel',
 ]);
 
-/** Every query parameter name any route knows (wire notes §5 plus the OpenAPI's). */
+/**
+ * Every query parameter name any route knows (wire notes §5 plus the OpenAPI's, plus
+ * `isDefiVault`, which the official clients send).
+ */
 export const QUERY_NAMES = [
   'limit',
   'offset',
+  'workspaceIds',
+  'includeSettings',
   'accountTypes',
   'excludedAccountTypes',
   'statuses',
   'accountIds',
   'isTestnet',
+  'isDefiVault',
   'accountId',
   'addressIds',
   'externalId',
@@ -131,7 +137,13 @@ export const QUERY_NAMES = [
   'assetIds',
   'blockchainTxId',
   'toAddress',
+  'fromAddress',
+  'toAccountId',
   'isTerminated',
+  'terminatedAtFrom',
+  'terminatedAtTo',
+  'canSignWithDeviceId',
+  'includeAttestationSignature',
   'createdAtFrom',
   'createdAtTo',
   'updatedAtFrom',
@@ -141,6 +153,7 @@ export const QUERY_NAMES = [
   'networkIds',
   'symbolIds',
   'contractAddress',
+  'contractIssuer',
   'assetType',
   'used',
   'search',

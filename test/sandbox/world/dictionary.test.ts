@@ -170,12 +170,23 @@ describe('workspace', () => {
     ['statuses', { statuses: ['archived'] }, 1],
     ['isTestnet true', { isTestnet: true }, 1],
     ['isTestnet false', { isTestnet: false }, 7],
+    ['isDefiVault true (the DeFi Strategies vault)', { isDefiVault: true }, 1],
+    ['isDefiVault false', { isDefiVault: false }, 7],
+    ['isDefiVault and isTestnet', { isDefiVault: true, isTestnet: true }, 0],
     ['accountTypes vault', { accountTypes: ['vault'] }, 8],
     ['excludedAccountTypes vault', { excludedAccountTypes: ['vault'] }, 0],
     ['limit', { limit: '3' }, 3],
     ['offset', { offset: '6' }, 2],
   ])('accounts filter: %s', (_name, q, count) => {
     expect(world.accounts(q as never)).toHaveLength(count);
+  });
+
+  it('isDefiVault: true is the DeFi Strategies vault alone, false every other one', () => {
+    const defi = world.accounts({ isDefiVault: true });
+    expect(defi.map((a) => a.accountName)).toEqual(['DeFi Strategies']);
+    const ids = new Set(world.accounts({ isDefiVault: false }).map((a) => a.accountId));
+    expect(ids.has(defi[0]!.accountId)).toBe(false);
+    expect(ids.size + defi.length).toBe(world.accounts({}).length);
   });
 
   it('one account by id', () => {
