@@ -407,7 +407,7 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     const env: ViewEnv = {
       ...caps,
       now,
-      copy: terminal.clipboardWriter(stdout, io.env),
+      copy: terminal.createClipboard({ stdout, env: io.env, log: (line) => log('clipboard', line) }),
       quit: () => mount?.unmount(),
       confirmThresholdUsd: target.approvalThresholdUsd,
       ...(target.sandboxUrl !== undefined ? { sandboxUrl: target.sandboxUrl } : {}),

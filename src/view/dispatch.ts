@@ -6,6 +6,7 @@ import { ADDRESS_STATUSES, TRANSACTION_STATUSES, truncateMiddle } from '../forma
 import type { TransactionsState } from '../store/index.js';
 import { isListPane, type ListPaneId, PANES, type UiData } from '../store/ui.js';
 import { completeLine, type CompletionSources, parseCommand } from './commands.js';
+import { copyFailedNotice, copyNotice } from './copy-outcome.js';
 import { detailShown, keyContextNow, listNow, selectedNow, selectionNow, tableHeight } from './current.js';
 import { SORTS } from './derive.js';
 import { findBinding, KEYMAP, type KeyBinding, type KeyName } from './keymap.js';
@@ -113,9 +114,11 @@ function clearOneFilter(vm: ViewModel, pane: ListPaneId): boolean {
   return false;
 }
 
-function copyText(pane: ListPaneId, id: string, record: unknown): string {
-  if (pane === 'addresses') return (record as Address).address ?? id;
-  return id;
+/** What `y` copies: an address's address (its id while it has none yet), else the id. */
+function copyText(pane: ListPaneId, id: string, record: unknown): { text: string; what: 'address' | 'id' } {
+  const address = pane === 'addresses' ? (record as Address).address : undefined;
+  if (address === undefined || address === null || address === '') return { text: id, what: 'id' };
+  return { text: address, what: 'address' };
 }
 
 const seenCache = new WeakMap<TransactionsState['byId'], { types: string[]; statuses: string[] }>();
@@ -323,10 +326,18 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   copy: (vm) => {
     const sel = selectedNow(vm);
     if (sel === undefined) return;
-    const text = copyText(sel.pane, sel.id, sel.record);
-    vm.env.copy(text);
-    const what = sel.pane === 'addresses' ? 'address' : 'id';
-    notify(vm, 'info', `copied ${what} ${truncateMiddle(text, 40, { ascii: vm.env.ascii })}`, 'view-copy');
+    const { text, what } = copyText(sel.pane, sel.id, sel.record);
+    const shown = truncateMiddle(text, 40, { ascii: vm.env.ascii });
+    // Copying may run tmux: the console goes on, and the status line says where the text went
+    // once that is known.
+    Promise.resolve()
+      .then(() => vm.env.copy(text))
+      .then(
+        (outcome) => copyNotice(what, shown, outcome),
+        (error: unknown) => copyFailedNotice(what, shown, error),
+      )
+      .then(({ level, text: line }) => notify(vm, level, line, 'view-copy'))
+      .catch(() => {}); // a notice that cannot be set has nowhere else to go
   },
   help: (vm) => {
     const ui = vm.ui.getState();

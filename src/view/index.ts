@@ -1,11 +1,11 @@
-// The view room's face to the terminal layer: the React tree, the ui store it reads, and the
-// OSC 52 sequence for the clipboard. See app.tsx for how size and resize are passed.
+// The view room's face to the terminal layer: the React tree, the ui store it reads, and what a
+// clipboard copy answers. See app.tsx for how size and resize are passed.
 export { App, type AppProps, CHANGE_MARK_MS } from './app.js';
 export { KEYMAP, type KeyBinding, type KeyContext } from './keymap.js';
 export { frameLayout, MIN_COLUMNS, MIN_ROWS } from './layout.js';
 export type { LiveActions, RefreshScope } from './live-actions.js';
 export type { ViewEnv } from './model.js';
-export { osc52 } from './osc52.js';
+export type { CopyOutcome } from './copy-outcome.js';
 export {
   createUiStore,
   type ListState,

@@ -7,6 +7,7 @@ import type { Stores } from '../store/index.js';
 import { createDialogStore, type DialogStore } from '../store/dialog.js';
 import { createSwapStore, type SwapStore } from '../store/swap.js';
 import type { UiStore } from '../store/ui.js';
+import type { CopyOutcome } from './copy-outcome.js';
 import { createDerivations, type Derivations } from './derive.js';
 import type { LiveActions } from './live-actions.js';
 import { createTheme, type Theme } from './theme.js';
@@ -17,8 +18,11 @@ export interface ViewEnv {
   /** Colors on (false under NO_COLOR). */
   readonly color: boolean;
   readonly now: () => number;
-  /** Puts text on the clipboard (OSC 52; the terminal layer writes it). */
-  readonly copy: (text: string) => void;
+  /**
+   * Puts text on the clipboard (the terminal layer: clipboard.ts) and says where it went. May take
+   * a moment (it can run tmux); rejects when nothing was copied.
+   */
+  readonly copy: (text: string) => Promise<CopyOutcome>;
   readonly quit: () => void;
   /** The embedded sandbox's address, in demo mode. */
   readonly sandboxUrl?: string;

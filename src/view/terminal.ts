@@ -1,9 +1,7 @@
 // What the console needs to know about, and do to, the terminal it runs in: the alternate screen
 // and its restore (terminal-restore.ts, shared with the process entry), whether to draw in color
-// and in Unicode, and the clipboard through OSC 52.
-import { osc52 } from './index.js';
-import type { TerminalOut } from './terminal-restore.js';
-
+// and in Unicode, and the clipboard (clipboard.ts: tmux's buffer or OSC 52).
+export { type ClipboardOptions, createClipboard } from './clipboard.js';
 export * from './terminal-restore.js';
 
 /**
@@ -32,24 +30,4 @@ export function terminalCapabilities(env: NodeJS.ProcessEnv, stdout: { isTTY?: b
     ascii: !isUtf8Locale(env),
     color: !noColor && stdout.isTTY === true && env.TERM !== 'dumb',
   };
-}
-
-/**
- * A copy function for the view's `env.copy`: the text goes to the local clipboard as OSC 52,
- * wrapped for tmux when inside it, so it crosses SSH. Writing an OSC sequence moves no cursor,
- * so it does not disturb Ink's frame.
- */
-export function clipboardWriter(stdout: TerminalOut, env: NodeJS.ProcessEnv): (text: string) => void {
-  const tmux = env.TMUX !== undefined && env.TMUX !== '';
-  return (text) => {
-    stdout.write(osc52(text, { tmux }));
-  };
-}
-
-/** Copies `text` to the clipboard of the terminal on process.stdout. */
-export function copyToClipboard(
-  text: string,
-  target: { stdout: TerminalOut; env: NodeJS.ProcessEnv } = { stdout: process.stdout, env: process.env },
-): void {
-  clipboardWriter(target.stdout, target.env)(text);
 }

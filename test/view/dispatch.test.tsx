@@ -1,6 +1,9 @@
 // The one dispatcher, driven the way a person drives it: key sequences on stdin.
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEYS, manyStores, type Rendered, renderApp, settle } from './helpers.js';
+import type { CopyOutcome } from '../../src/view/copy-outcome.js';
+import type { ViewEnv } from '../../src/view/model.js';
+import { withAddresses } from '../../src/store/workspace.js';
+import { fixtures, KEYS, manyStores, NOW, type Rendered, renderApp, settle } from './helpers.js';
 
 let app: Rendered | undefined;
 afterEach(() => {
@@ -339,11 +342,61 @@ describe('view keys', () => {
     const a = await open();
     await a.press('y');
     expect(a.rec.copied).toEqual(['tx-w1-7f3a9c2e5b1d']);
-    expect(a.frame()).toContain('copied id tx-w1-7f3a9c2e5b1d');
+    expect(a.frame()).toContain("sent id tx-w1-7f3a9c2e5b1d to the terminal's clipboard (OSC 52)");
     await a.press('2', 'y', '1', 'y');
     expect(a.rec.copied.slice(1)).toEqual(['bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', 'acc-hot-0002']);
     await a.press('3', 'j', KEYS.enter, 'y');
     expect(a.rec.copied[3]).toBe('tx-d1-2b8e4f6a0c3d');
+  });
+
+  it.each<[CopyOutcome, string]>([
+    [{ to: 'tmux', clipboard: true }, 'copied id tx-w1-7f3a9c2e5b1d to the tmux buffer and clipboard'],
+    [
+      { to: 'tmux', clipboard: false, why: 'tmux set-clipboard is off' },
+      'copied id tx-w1-7f3a9c2e5b1d to a tmux buffer (tmux set-clipboard is off)',
+    ],
+    [
+      { to: 'osc52', via: 'tmux', why: 'tmux not found' },
+      "sent id tx-w1-7f3a9c2e5b1d to the terminal's clipboard (OSC 52 through tmux passthrough: tmux not found)",
+    ],
+  ])('y says on the status line where the text went: %j', async (outcome, line) => {
+    const a = await open();
+    (a.env as { copy: ViewEnv['copy'] }).copy = () => Promise.resolve(outcome);
+    await a.press('y');
+    expect(a.frame()).toContain(line);
+  });
+
+  it('y does not hold the console while the copy runs; the answer shows when it comes', async () => {
+    const a = await open();
+    let answer!: (outcome: CopyOutcome) => void;
+    (a.env as { copy: ViewEnv['copy'] }).copy = () =>
+      new Promise((resolve) => {
+        answer = resolve;
+      });
+    await a.press('y', 'j');
+    expect(selected(a)).toContain('deposit');
+    expect(a.frame()).not.toContain('tx-w1-7f3a9c2e5b1d to');
+    answer({ to: 'tmux', clipboard: true });
+    await settle();
+    // Named by what was copied, not by the row now under the cursor.
+    expect(a.frame()).toContain('copied id tx-w1-7f3a9c2e5b1d to the tmux buffer and clipboard');
+  });
+
+  it('an address with no address yet: y copies its id and says "id"', async () => {
+    const a = await open();
+    const ws = a.stores.workspace.getState();
+    const bare = fixtures.addresses.map((x) => ({ ...x, address: null }));
+    a.stores.workspace.setState(withAddresses(ws, bare, NOW), true);
+    await a.press('2', 'y');
+    expect(a.rec.copied).toEqual(['addr-btc-cold']);
+    expect(a.frame()).toContain("sent id addr-btc-cold to the terminal's clipboard");
+  });
+
+  it('a copy that fails says so', async () => {
+    const a = await open();
+    (a.env as { copy: ViewEnv['copy'] }).copy = () => Promise.reject(new Error('write EPIPE'));
+    await a.press('y');
+    expect(a.frame()).toContain('copy failed: write EPIPE (id tx-w1-7f3a9c2e5b1d)');
   });
 
   it('J shows the raw JSON of the record under the cursor, scrollable; J or Esc closes', async () => {

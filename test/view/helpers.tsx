@@ -267,7 +267,10 @@ export function renderApp(options: RenderOptions = {}) {
     ascii: options.ascii ?? false,
     color: options.color ?? true,
     now: options.now ?? (() => NOW),
-    copy: (text) => rec.copied.push(text),
+    copy: (text) => {
+      rec.copied.push(text);
+      return Promise.resolve({ to: 'osc52', via: 'terminal' });
+    },
     quit: () => {
       rec.quits += 1;
     },

@@ -101,7 +101,7 @@ function mountSide(name: string, incremental: boolean): Side {
   );
   const stdout = new TerminalStdout();
   const stdin = new KeyStdin();
-  const env: ViewEnv = { ascii: false, color: true, now: () => NOW, copy: () => {}, quit: () => {} };
+  const env: ViewEnv = { ascii: false, color: true, now: () => NOW, copy: () => Promise.resolve({ to: 'osc52', via: 'terminal' }), quit: () => {} };
   stdout.write(ENTER_FULL_SCREEN); // as the console does before the first frame
   const mount = mountConsole({
     stores,

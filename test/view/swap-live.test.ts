@@ -40,7 +40,7 @@ describe('swap form on the live engine', () => {
       color: false,
       // The view judges a quote's freshness on the server's clock: here, the sandbox's manual one.
       now: () => fx.clock!.now(),
-      copy: () => {},
+      copy: () => Promise.resolve({ to: 'osc52', via: 'terminal' }),
       quit: () => {},
     });
 

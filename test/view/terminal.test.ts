@@ -1,8 +1,7 @@
-// What the console decides from the environment (color, ASCII) and the clipboard sequence it sends.
+// What the console decides from the environment: color and ASCII. (The clipboard: clipboard.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { isUtf8Locale as commandsIsUtf8Locale } from '../../src/commands/terminal.js';
-import { osc52 } from '../../src/view/index.js';
-import { clipboardWriter, isUtf8Locale, terminalCapabilities } from '../../src/view/terminal.js';
+import { isUtf8Locale, terminalCapabilities } from '../../src/view/terminal.js';
 
 const tty = { isTTY: true };
 
@@ -29,22 +28,5 @@ describe('terminalCapabilities', () => {
     for (const env of [{}, { LANG: 'C' }, { LANG: 'en_US.UTF-8' }, { LC_ALL: 'C', LANG: 'en_US.UTF-8' }, { LC_CTYPE: 'x.utf8' }]) {
       expect(isUtf8Locale(env)).toBe(commandsIsUtf8Locale(env));
     }
-  });
-});
-
-describe('clipboardWriter', () => {
-  it('writes OSC 52 to the terminal, wrapped for tmux inside tmux', () => {
-    const written: string[] = [];
-    const stdout = { write: (s: string) => written.push(s) };
-    clipboardWriter(stdout, {})('tx-123');
-    clipboardWriter(stdout, { TMUX: '/tmp/tmux-1000/default,123,0' })('tx-123');
-    clipboardWriter(stdout, { TMUX: '' })('tx-123');
-    expect(written).toEqual([
-      osc52('tx-123', { tmux: false }),
-      osc52('tx-123', { tmux: true }),
-      osc52('tx-123', { tmux: false }),
-    ]);
-    expect(written[0]).toBe(`\x1b]52;c;${Buffer.from('tx-123').toString('base64')}\x07`);
-    expect(written[1]!.startsWith('\x1bPtmux;')).toBe(true);
   });
 });
