@@ -64,10 +64,11 @@ async function bundleBaseline() {
 }
 
 let homes = 0;
+/** A fresh home per start; one cache folder for the run, as a user's (see run.mjs). */
 function freshHome() {
   const home = join(tmp, `home-${++homes}`);
   mkdirSync(home, { recursive: true });
-  return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(home, '.cache') };
+  return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(tmp, 'cache') };
 }
 
 const consoleBin = values['no-console'] ? undefined : snapshotConsole();
