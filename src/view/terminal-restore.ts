@@ -70,12 +70,13 @@ function rawModeOff(stdin: TerminalIn | undefined): void {
  */
 export function enterFullScreen(stdout: TerminalOut, stdin: TerminalIn): void {
   borrowed = { stdout, stdin };
+  // The screen first: whoever sees raw mode on (a terminal test) also has the alternate screen.
+  writeNow(stdout, ENTER_FULL_SCREEN);
   try {
     if (stdin.isTTY && typeof stdin.setRawMode === 'function') stdin.setRawMode(true);
   } catch {
     // A terminal that cannot be put in raw mode still gets the screen; Ink tries again itself.
   }
-  writeNow(stdout, ENTER_FULL_SCREEN);
 }
 
 /** True between enterFullScreen() and restoreTerminal(). */
