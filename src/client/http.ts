@@ -226,11 +226,11 @@ export function createHttp(opts: ClientOptions): Http {
   const userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
   const maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
 
-  let transport: Promise<{ fetch: typeof fetch; dispatcher?: unknown }> | undefined;
+  let transport: Promise<{ fetch: typeof fetch; dispatcher?: unknown; proxyHost?: string }> | undefined;
   const getTransport = () => {
     transport ??= (async () => {
       if (opts.fetch) return { fetch: opts.fetch };
-      const proxied = await createProxiedFetch({ proxy: opts.proxy, env: opts.env });
+      const proxied = await createProxiedFetch({ proxy: opts.proxy, env: opts.env }, base.origin);
       return proxied ?? { fetch: globalThis.fetch };
     })();
     return transport;
@@ -291,7 +291,7 @@ export function createHttp(opts: ClientOptions): Http {
     const correlationId = newCorrelationId();
     const endpoint = `${method} ${req.path}`;
     const tokens: string[] = [];
-    const { fetch: baseFetch, dispatcher } = await getTransport();
+    const { fetch: baseFetch, dispatcher, proxyHost } = await getTransport();
 
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -411,7 +411,7 @@ export function createHttp(opts: ClientOptions): Http {
       }
       if (err instanceof AttemptFailure) {
         const init: ConstructorParameters<typeof NetworkError>[0] = {
-          message: `${base.host}: ${err.message}${dispatcher === undefined ? '' : ' (a proxy is configured)'}`,
+          message: `${base.host}: ${err.message}${proxyHost === undefined ? '' : ` (through proxy ${proxyHost})`}`,
           method,
           path: req.path,
           correlationId,

@@ -5,7 +5,10 @@ import { ContractViolation, parseServerFrame, type Transaction } from '../contra
 import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy, reconnectDecision } from './backoff.js';
 import { ApiError, ContractError, safeText } from './errors.js';
 import { newCorrelationId } from './headers.js';
+import type { ProxyEnv } from './proxy.js';
 import { encodeQuery, workspacePath } from './query.js';
+import { socketRoute, type TunnelAttempt } from './realtime-proxy.js';
+import { realtimeUrl } from './realtime-url.js';
 import { type TransactionsListQuery, transactionsQuery } from './transactions.js';
 
 // The live subscription, exactly wire notes §6: SUBSCRIBE/UNSUBSCRIBE over one socket, a fresh
@@ -13,6 +16,7 @@ import { type TransactionsListQuery, transactionsQuery } from './transactions.js
 // with stall detection, close codes 4000/4001 and a growing reconnect delay.
 
 export * from './backoff.js';
+export { realtimeUrl, subscriptionUri } from './realtime-url.js';
 
 export interface RealtimeOptions {
   /** The API base URL (http/https, may hold a path prefix); the socket goes to ws(s)://…/ws. */
@@ -36,8 +40,15 @@ export interface RealtimeOptions {
   WebSocketImpl?: typeof WebSocket;
   /** Epoch ms; measures how long a socket lived. */
   now?: () => number;
-  /** An http(s) Agent for the upgrade request (a proxy tunnel, custom TLS ...). */
+  /** An http(s) Agent for the upgrade request (custom TLS ...); when given, no proxy is used. */
   agent?: Agent;
+  /**
+   * Explicit proxy URL (profile/flag); otherwise HTTPS_PROXY/HTTP_PROXY/NO_PROXY from `env`, decided
+   * for the socket's URL exactly as the HTTP client decides for the base URL (proxyFor).
+   */
+  proxy?: string | undefined;
+  /** Where the proxy variables are read; default process.env. */
+  env?: ProxyEnv | undefined;
   userAgent?: string;
 }
 
@@ -90,30 +101,6 @@ export interface RealtimeClient {
   close(): void;
 }
 
-/** `ws(s)://host[/prefix]/ws` from the API base URL. */
-export function realtimeUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError('baseUrl is not a valid URL');
-  }
-  if (url.protocol === 'http:') url.protocol = 'ws:';
-  else if (url.protocol === 'https:') url.protocol = 'wss:';
-  else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') {
-    throw new TypeError('baseUrl must start with http:// or https://');
-  }
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/ws`;
-  url.search = '';
-  url.hash = '';
-  return url.toString();
-}
-
-/** The subscription `uri`: the transactions list path with its filters, encoded as for REST. */
-export function subscriptionUri(workspaceId: string, query: TransactionsListQuery = {}): string {
-  return `${workspacePath(workspaceId)}/transactions${encodeQuery(transactionsQuery(query))}`;
-}
-
 interface SubState {
   readonly uri: string;
   readonly path: string;
@@ -164,6 +151,12 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
   };
   // Checked now, so a bad workspace id fails at creation rather than on every subscribe.
   const wsPath = workspacePath(opts.workspaceId);
+  const route = opts.agent
+    ? undefined
+    : socketRoute({ proxy: opts.proxy, env: opts.env }, url, {
+        path: new URL(url).pathname,
+        timeoutMs: connectTimeoutMs,
+      });
 
   const subs = new Map<string, SubState>();
   const listeners: { [K in keyof RealtimeEvents]: Set<(value: RealtimeEvents[K]) => void> } = {
@@ -182,6 +175,8 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
   let reconnectTimer: NodeJS.Timeout | undefined;
   let pingTimer: NodeJS.Timeout | undefined;
   let pongTimer: NodeJS.Timeout | undefined;
+  /** The proxy tunnel of the current attempt, when there is a proxy. */
+  let tunnel: TunnelAttempt | undefined;
 
   function emit<K extends keyof RealtimeEvents>(event: K, value: RealtimeEvents[K]): void {
     for (const fn of [...listeners[event]]) {
@@ -234,6 +229,25 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
     reconnectTimer = undefined;
     attempt += 1;
     setState({ kind: 'connecting', attempt });
+    if (!route) {
+      open(opts.agent);
+      return;
+    }
+    route.attempt().then(
+      (next) => {
+        if (closedByUs) return next.abort();
+        tunnel = next;
+        open(next.agent);
+      },
+      (err: unknown) => {
+        if (closedByUs) return;
+        emit('error', err instanceof Error ? err : new Error(String(err)));
+        scheduleReconnect(1006, '');
+      },
+    );
+  }
+
+  function open(agent: Agent | undefined): void {
     const headers: Record<string, string> = { 'User-Agent': opts.userAgent ?? 'custody-console' };
     // `closeTimeout` (ws >= 8.19) is missing from @types/ws.
     const wsOptions: WebSocket.ClientOptions & { closeTimeout?: number } = {
@@ -242,7 +256,7 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
       maxPayload: opts.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
       headers,
     };
-    if (opts.agent) wsOptions.agent = opts.agent;
+    if (agent) wsOptions.agent = agent;
     let ws: WebSocket;
     try {
       ws = new Impl(url, wsOptions);
@@ -253,6 +267,9 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
     }
     socket = ws;
     openedAt = undefined;
+    tunnel?.watch(ws, (err) => {
+      if (ws === socket && !closedByUs) emit('error', err);
+    });
     ws.on('open', () => {
       if (ws !== socket) return;
       openedAt = now();
@@ -450,6 +467,7 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
       if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_NORMAL);
       else ws.terminate();
     }
+    tunnel?.abort();
     setState({ kind: 'closed' });
   }
 

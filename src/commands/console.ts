@@ -29,6 +29,7 @@ import {
   loadSettings,
   makeClient,
   missingSettingsError,
+  proxyEnvOf,
   SETTINGS_HELP,
 } from './context.js';
 import { VERSION } from './version.js';
@@ -324,11 +325,12 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
 
   // The live engine's hook for every HTTP attempt is known only once it exists.
   const hooks: { onRequest?: (info: RequestInfo) => void } = {};
+  const proxyEnv = proxyEnvOf(target, io.env);
   const api = makeClient(
     target.signer,
     { baseUrl: target.baseUrl, workspaceId: target.workspaceId, proxy: target.proxy },
     {
-      env: io.env,
+      env: proxyEnv,
       now,
       onClockSkew: (skewMs) => {
         log('console', `clock skew ${skewMs} ms`);
@@ -347,6 +349,9 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     baseUrl: target.baseUrl,
     workspaceId: target.workspaceId,
     signer: target.signer,
+    // The same proxy decision as the HTTP client above.
+    proxy: target.proxy,
+    env: proxyEnv,
     now,
     userAgent: `custody-console/${VERSION}`,
   });

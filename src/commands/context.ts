@@ -26,7 +26,7 @@ export const connectionOptions = {
   'base-url': { type: 'string', value: 'URL', description: 'API base URL (overrides the profile)' },
   workspace: { type: 'string', value: 'ID', description: 'workspace id (overrides the profile)' },
   'key-file': { type: 'string', value: 'PATH', description: 'private key file (overrides the profile)' },
-  proxy: { type: 'string', value: 'URL', description: 'HTTP(S) proxy for API calls' },
+  proxy: { type: 'string', value: 'URL', description: 'HTTP(S) proxy for API calls and the live socket' },
   'read-only': { type: 'boolean', description: 'never offer actions that change anything' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -204,4 +204,13 @@ export async function connect(values: ParsedValues, io: Io, secrets: SecretEnv):
 /** A network failure's reason without the host the client puts first ("127.0.0.1:9: connection refused"). */
 export function networkReason(err: { message: string }): string {
   return err.message.replace(/^[^\s:/]+(:\d+)?: /, '');
+}
+
+/**
+ * Where *_PROXY / NO_PROXY are read for a connection. The demo's sandbox runs in this process on
+ * loopback: a proxy set for the outside world (a jump host's HTTP_PROXY) could never reach it.
+ */
+export function proxyEnvOf(target: { readonly demo: boolean }, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!target.demo) return env;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^(https?|no|all)_proxy$/i.test(name)));
 }

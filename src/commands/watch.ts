@@ -14,6 +14,7 @@ import {
   loadPrivateKey,
   loadSettings,
   makeClient,
+  proxyEnvOf,
   missingSettingsError,
   SETTINGS_HELP,
 } from './context.js';
@@ -223,7 +224,7 @@ export async function watch(parsed: Parsed, io: Io, secrets: SecretEnv, control:
     const api = makeClient(
       target.signer,
       { baseUrl: target.baseUrl, workspaceId: target.workspaceId, proxy: target.proxy },
-      { env: io.env },
+      { env: proxyEnvOf(target, io.env) },
     );
     let accountIds: string[] = [];
     if (accounts.length > 0) {
@@ -242,6 +243,9 @@ export async function watch(parsed: Parsed, io: Io, secrets: SecretEnv, control:
       baseUrl: target.baseUrl,
       workspaceId: target.workspaceId,
       signer: target.signer,
+      // The same proxy decision as the HTTP client above.
+      proxy: target.proxy,
+      env: proxyEnvOf(target, io.env),
       userAgent: `custody-console/${VERSION}`,
       ...control.realtime,
     });

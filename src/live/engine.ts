@@ -6,6 +6,7 @@ import {
   ApiError,
   describeClientError,
   NetworkError,
+  ProxyError,
   type RealtimeState,
   type RequestInfo,
   type Subscription,
@@ -440,7 +441,11 @@ export function createLive(opts: LiveOptions): Live {
       if (state.kind !== 'open' && state.kind !== 'connecting') wakeStart?.();
     }),
     realtime.on('stalled', ({ pongTimeoutMs }) => log(`socket stalled (no pong in ${pongTimeoutMs} ms): reconnecting`)),
-    realtime.on('error', (err) => log(`realtime: ${describeClientError(err)}`)),
+    realtime.on('error', (err) => {
+      log(`realtime: ${describeClientError(err)}`);
+      // The header says only that the socket closed; a proxy in the way is the user's to fix.
+      if (err instanceof ProxyError) notify({ level: 'warn', key: 'proxy', text: `live updates: ${err.message}` });
+    }),
   );
 
   // ---- the transaction list: first page now, the rest in the background -----------------------

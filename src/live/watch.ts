@@ -19,6 +19,7 @@ import {
   type ContractError,
   describeClientError,
   NetworkError,
+  ProxyError,
   type RealtimeClient,
   type Subscription,
   type SubscriptionHandlers,
@@ -370,6 +371,10 @@ export function createWatch(opts: WatchOptions): Watch {
         endWatch({ reason });
       }
       if (state.kind !== 'open' && state.kind !== 'connecting') wakeStart?.();
+    }),
+    // Said once until the socket is live again (a `state:` key).
+    realtime.on('error', (err) => {
+      if (err instanceof ProxyError) report('warn', 'state:proxy', `live updates: ${err.message}`);
     }),
   );
 
