@@ -13,6 +13,7 @@ import {
   saveConfig,
   setActiveProfile,
 } from '../config/index.js';
+import { unknownConfigFields } from '../config/unknown-fields.js';
 import { bool, type CommandSpec, type Io, type Parsed, UsageError } from './cli.js';
 import { connectionOptions, describeMissing, keyLabel, loadSettings, SETTINGS_HELP } from './context.js';
 import { displayUrl } from './shell.js';
@@ -22,16 +23,21 @@ export const spec: CommandSpec = {
   summary: 'show, list or switch profiles',
   usage: [
     'config show [--profile NAME] [connection flags] [--json]',
-    'config list [--json]',
+    'config list [--json | --names]',
     'config use PROFILE',
   ],
   options: {
     ...connectionOptions,
     json: { type: 'boolean', description: 'print JSON instead of text' },
+    names: {
+      type: 'boolean',
+      description: 'config list: only the profile names, one a line (for scripts and shell completion)',
+    },
   },
   positionals: true,
   details: `show   the settings this run would use, each with its source: flag, env, profile or default
-       (the key is named by its path and key id only, never its content)
+       (the key is named by its path and key id only, never its content), and a warning for each
+       field of the file custody does not know (a misspelt "readonly" does nothing)
 list   the profiles in the config file; * marks the active one
 use    make PROFILE the active profile
 
@@ -40,7 +46,7 @@ ${SETTINGS_HELP}`,
 
 const SUBCOMMAND_FLAGS: Record<string, readonly string[]> = {
   show: [...Object.keys(connectionOptions), 'json'],
-  list: ['json'],
+  list: ['json', 'names'],
   use: [],
 };
 
@@ -105,6 +111,7 @@ function rows(settings: Settings, keyId: string | undefined): Row[] {
 
 async function show(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number> {
   const { configPath, loaded, settings } = await loadSettings(parsed.values, io, secrets);
+  const unknown = unknownConfigFields(loaded.config);
   const keyId = settings.key?.source === 'env' ? envKeyId(secrets.apiKey) : settings.keyId;
   if (bool(parsed.values, 'json')) {
     const out: Record<string, { value: unknown; source: SettingSource | undefined }> = {};
@@ -124,6 +131,7 @@ async function show(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number>
       configExists: loaded.exists,
       settings: out,
       missing: settings.missing,
+      warnings: unknown,
     };
     io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     return 0;
@@ -141,6 +149,7 @@ async function show(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number>
   if (settings.missing.length) {
     lines.push('', `missing: ${describeMissing(settings.missing)}`, 'run `custody init` to create a profile');
   }
+  if (unknown.length) lines.push('', ...unknown.map((u) => `warning: ${u.message}`));
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
@@ -151,6 +160,12 @@ async function list(parsed: Parsed, io: Io): Promise<number> {
   const file = configFilePath(io.env);
   const { config } = await loadConfig(file);
   const names = profileNames(config);
+  if (bool(parsed.values, 'names')) {
+    if (bool(parsed.values, 'json')) throw new UsageError('--names and --json do not go together');
+    // Read by shell completion at every Tab: names only, and nothing at all without a config.
+    io.stdout.write(names.map((n) => `${n}\n`).join(''));
+    return 0;
+  }
   // With no active profile set, the one named `default` is what a run uses.
   const active = config.activeProfile ?? (getProfile(config, 'default') ? 'default' : undefined);
   if (bool(parsed.values, 'json')) {

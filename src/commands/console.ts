@@ -15,6 +15,7 @@ import {
   openAuditLog,
   type SecretEnv,
 } from '../config/index.js';
+import { unknownConfigFields } from '../config/unknown-fields.js';
 import { createLive } from '../live/index.js';
 import { firstPageLimit } from '../live/reads.js';
 import { createStores, type SessionState, type Stores, withNotice } from '../store/index.js';
@@ -191,6 +192,8 @@ interface Target {
   approvalThresholdUsd: string;
   /** The embedded sandbox's address (demo only). */
   sandboxUrl?: string;
+  /** Warnings about the config file, shown as notices at start (also said on stderr before). */
+  configWarnings?: readonly string[];
   /** Stops what the target started (the embedded sandbox). */
   close(): Promise<void>;
 }
@@ -232,7 +235,9 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
     }
     return startDemo(bool(values, 'read-only') || envFlag(io.env, 'CUSTODY_READ_ONLY'), pollMs, log);
   }
-  const { settings } = await loadSettings(values, io, secrets);
+  const { settings, loaded } = await loadSettings(values, io, secrets);
+  const configWarnings = unknownConfigFields(loaded.config).map((u) => u.message);
+  for (const text of configWarnings) io.stderr.write(`custody: warning: ${text}\n`);
   if (settings.profileName === undefined && settings.missing.length === 3) {
     log('console', 'nothing configured: opening the demo');
     return startDemo(settings.readOnly, pollMs, log);
@@ -258,6 +263,7 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
     readOnly: settings.readOnly,
     pricePollMs: pollMs ?? settings.pricePollMs,
     approvalThresholdUsd: settings.approvalThresholdUsd,
+    configWarnings,
     close: async () => {},
   };
 }
@@ -322,6 +328,7 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     now: now(),
   });
   const setSession = (fn: (s: SessionState) => SessionState) => stores.session.setState(fn);
+  for (const text of target.configWarnings ?? []) setSession((s) => withNotice(s, { level: 'warn', text }, now()));
 
   // The live engine's hook for every HTTP attempt is known only once it exists.
   const hooks: { onRequest?: (info: RequestInfo) => void } = {};

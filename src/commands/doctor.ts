@@ -22,6 +22,7 @@ import {
   type SecretEnv,
   type Settings,
 } from '../config/index.js';
+import { unknownConfigFields } from '../config/unknown-fields.js';
 import { bool, type CommandSpec, type Io, type Parsed, UsageError } from './cli.js';
 import {
   connectionOptions,
@@ -32,6 +33,7 @@ import {
   SETTINGS_HELP,
   settingsFlags,
 } from './context.js';
+import { nodeSupport } from './node-support.js';
 import { redact } from './report.js';
 import { shellQuote } from './shell.js';
 import { isUtf8Locale } from './terminal.js';
@@ -44,12 +46,14 @@ export const spec: CommandSpec = {
     ...connectionOptions,
     json: { type: 'boolean', description: 'print the checks as JSON' },
   },
-  details: `Checks, in order: the config file, the settings of the profile, the key file's safety
-(mode 0600, no symlink), that the key loads, that the server answers, the clock against the
-server's Date header (more than 30 s off fails), and two signed calls: GET /workspaces/{ws} and
-GET /workspaces/{ws}/accounts?limit=1. Each line is ✓ (passed), ✗ (failed, with what to do),
-! (a warning) or - (skipped because an earlier check failed); ASCII when the locale is not UTF-8.
-Exit code 0 when nothing failed, 1 otherwise.
+  details: `Checks, in order: the Node running custody (below 20 fails, past its end of life warns),
+the config file (an unknown field warns, naming the known field it likely means), the settings
+of the profile, the key file's safety (mode 0600, no symlink), that the key loads, that the
+server answers, the clock against the server's Date header (more than 30 s off fails), and two
+signed calls: GET /workspaces/{ws} and GET /workspaces/{ws}/accounts?limit=1. Each line is
+✓ (passed), ✗ (failed, with what to do), ! (a warning, with what to do) or - (skipped because an
+earlier check failed); ASCII when the locale is not UTF-8.
+Exit code 0 when nothing failed (warnings included), 1 otherwise.
 
 ${SETTINGS_HELP}`,
 };
@@ -79,9 +83,26 @@ class Checklist {
   }
 }
 
+/** What doctor reads of the process it runs in (tests give their own). */
+export interface Runtime {
+  nodeVersion: string;
+  now: Date;
+}
+
 export async function run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number> {
+  return runDoctor(parsed, io, secrets, { nodeVersion: process.version, now: new Date() });
+}
+
+export async function runDoctor(
+  parsed: Parsed,
+  io: Io,
+  secrets: SecretEnv,
+  runtime: Runtime,
+): Promise<number> {
   if (parsed.positionals.length) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
   const list = new Checklist();
+  const node = nodeSupport(runtime.nodeVersion, runtime.now);
+  list.add('node', node.status, node.summary, node.fix);
   const config = await checkConfigFile(list, io);
   const settings = checkSettings(list, parsed, io, secrets, config);
   const signer = await checkKey(list, settings, io, secrets);
@@ -104,6 +125,11 @@ async function checkConfigFile(list: Checklist, io: Io): Promise<Config | undefi
     } else {
       const n = profileNames(loaded.config).length;
       list.add('config file', 'pass', `${file} is valid (${n} profile${n === 1 ? '' : 's'})`);
+      for (const unknown of unknownConfigFields(loaded.config)) {
+        const { suggestion, message } = unknown;
+        const fix = suggestion === undefined ? 'remove it' : `rename it to ${JSON.stringify(suggestion)}`;
+        list.add('config field', 'warn', message, `${fix} in ${file}`);
+      }
     }
     return loaded.config;
   } catch (err) {
@@ -402,7 +428,12 @@ function print(list: Checklist, parsed: Parsed, io: Io): void {
     lines.push(`${glyphs[c.status].padEnd(glyphWidth)} ${c.name.padEnd(nameWidth)}  ${c.summary}`);
     if (c.fix !== undefined && c.status !== 'pass') lines.push(`${indent}to fix: ${c.fix}`);
   }
-  const failed = list.checks.filter((c) => c.status === 'fail').length;
-  lines.push('', failed === 0 ? 'All checks passed.' : `${failed} check${failed === 1 ? '' : 's'} failed.`);
+  const count = (status: CheckStatus, noun: string) => {
+    const n = list.checks.filter((c) => c.status === status).length;
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+  };
+  const warned = list.checks.some((c) => c.status === 'warn');
+  const verdict = list.ok ? 'All checks passed' : `${count('fail', 'check')} failed`;
+  lines.push('', `${verdict}${warned ? `, with ${count('warn', 'warning')}` : ''}.`);
   io.stdout.write(`${lines.join('\n')}\n`);
 }

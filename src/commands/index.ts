@@ -1,13 +1,17 @@
 // argv -> command. Command modules load lazily so `custody` starts on the console's code only.
 import { type SecretEnv, takeSecretEnv } from '../config/index.js';
+import type { CommandCatalog } from './catalog.js';
 import { type CommandSpec, formatHelp, type Io, type Parsed, parseCommandArgs, UsageError } from './cli.js';
 import { reportError } from './report.js';
 import { VERSION } from './version.js';
 
 export interface CommandModule {
   readonly spec: CommandSpec;
-  /** `secrets` holds CUSTODY_API_KEY / CUSTODY_KEY_PASSPHRASE, already removed from `io.env`. */
-  run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number>;
+  /**
+   * `secrets` holds CUSTODY_API_KEY / CUSTODY_KEY_PASSPHRASE, already removed from `io.env`;
+   * `catalog` the other commands (for `completion`).
+   */
+  run(parsed: Parsed, io: Io, secrets: SecretEnv, catalog: CommandCatalog): Promise<number>;
 }
 
 interface Entry {
@@ -35,6 +39,14 @@ const commands: Readonly<Record<string, Entry>> = {
     load: () => import('./audit.js'),
   },
   watch: { summary: 'print transaction updates as JSON lines (for scripts)', load: () => import('./watch.js') },
+  key: {
+    summary: 'print the public key to register in the workspace settings',
+    load: () => import('./key.js'),
+  },
+  completion: {
+    summary: 'print a shell completion script (bash, zsh or fish)',
+    load: () => import('./completion.js'),
+  },
 };
 
 /** The names of the commands, in the order of the help. */
@@ -46,6 +58,11 @@ export function commandNames(): string[] {
 export async function loadCommand(name: string): Promise<CommandModule | undefined> {
   return Object.hasOwn(commands, name) ? commands[name]!.load() : undefined;
 }
+
+const catalog: CommandCatalog = {
+  names: commandNames,
+  spec: async (name) => (await loadCommand(name))?.spec,
+};
 
 export function topLevelHelp(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
@@ -105,7 +122,7 @@ async function dispatch(argv: readonly string[], io: Io, secrets: SecretEnv): Pr
       io.stdout.write(formatHelp(mod.spec));
       return 0;
     }
-    return await mod.run(parsed, io, secrets);
+    return await mod.run(parsed, io, secrets, catalog);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(

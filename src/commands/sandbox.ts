@@ -3,7 +3,9 @@
 // stop it cleanly (exit 0).
 import fsp from 'node:fs/promises';
 import { isIP } from 'node:net';
-import { JwkError, parseJwk, type PrivateJwk, type PublicJwk } from '../auth/index.js';
+import path from 'node:path';
+import { isEncryptedKeyText, JwkError, parseJwk, publicHalf, type PublicJwk } from '../auth/index.js';
+import type { SecretEnv } from '../config/index.js';
 import { API_KEY_ROLES as ROLES, KEY_STATES as STATES } from '../contract/index.js';
 import type { KeySpec, KeyState, Role, SandboxHandle } from '../sandbox/index.js';
 import { type CommandSpec, type Io, list, type Parsed, str, UsageError } from './cli.js';
@@ -28,12 +30,16 @@ export const spec: CommandSpec = {
       type: 'string',
       value: 'FILE=ROLE[:STATE]',
       multiple: true,
-      description: 'register the JWK in FILE (only its public half is kept) with a role and a state',
+      description:
+        'register the key in FILE (a JWK, or a key encrypted by init --encrypt) with a role and a ' +
+        'state; only its public half is kept',
     },
     chaos: { type: 'string', value: 'SPEC', description: 'faults on purpose, e.g. latency=50-200,503=0.1 (off by default)' },
   },
   details: `ROLE is one of ${ROLES.join(', ')}; STATE one of ${STATES.join(', ')} (default active).
-A pending or rotated key gets 401, a revoked or unknown one 403.
+A pending or rotated key gets 401, a revoked or unknown one 403. An encrypted key file asks for
+its passphrase in a terminal (CUSTODY_KEY_PASSPHRASE gives it to scripts); like every private
+key file it must be readable by you alone.
 
 When it is ready the sandbox prints one line of JSON to stdout and logs one line per request
 to stderr (never a header or a token):
@@ -84,7 +90,12 @@ export function parseRegister(text: string): { file: string; role: Role; state: 
   return { file, role: role as Role, state: state as KeyState };
 }
 
-async function loadKey(file: string): Promise<PublicJwk | PrivateJwk> {
+/**
+ * The public half of the key in FILE. A plain JWK (public or private) is read as it is; an
+ * encrypted one is unlocked the way the console unlocks its key (mode checks, passphrase from
+ * CUSTODY_KEY_PASSPHRASE or a prompt) and only its public half leaves this function.
+ */
+async function loadKey(file: string, io: Io, secrets: SecretEnv): Promise<PublicJwk> {
   let text: string;
   try {
     text = await fsp.readFile(file, 'utf8');
@@ -93,8 +104,12 @@ async function loadKey(file: string): Promise<PublicJwk | PrivateJwk> {
     const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read';
     throw new UsageError(`--register ${file}: ${why}`);
   }
+  if (isEncryptedKeyText(text.trim())) {
+    const { loadPrivateKey } = await import('./context.js');
+    return publicHalf(await loadPrivateKey({ source: 'file', path: path.resolve(file) }, io, secrets));
+  }
   try {
-    return parseJwk(text, `--register ${file}`);
+    return publicHalf(parseJwk(text, `--register ${file}`));
   } catch (err) {
     // JwkError messages never carry key material.
     if (err instanceof JwkError) throw new UsageError(err.message);
@@ -113,6 +128,8 @@ export interface ServeControl {
   signal: AbortSignal;
   /** Called once it is listening (tests). */
   onReady?: (handle: SandboxHandle) => void;
+  /** CUSTODY_KEY_PASSPHRASE, taken out of the environment, for encrypted --register files. */
+  secrets?: SecretEnv;
 }
 
 /** The command's work, with the stop signal handed in (tests run it in-process). */
@@ -134,7 +151,9 @@ export async function serve(parsed: Parsed, io: Io, control: ServeControl): Prom
     throw err;
   }
   const keys: KeySpec[] = [];
-  for (const r of registers) keys.push({ jwk: await loadKey(r.file), role: r.role, state: r.state });
+  for (const r of registers) {
+    keys.push({ jwk: await loadKey(r.file, io, control.secrets ?? {}), role: r.role, state: r.state });
+  }
 
   const log = (line: string) => {
     io.stderr.write(`${new Date().toISOString()} ${line}\n`);
@@ -191,11 +210,11 @@ export async function serve(parsed: Parsed, io: Io, control: ServeControl): Prom
   return 0;
 }
 
-export async function run(parsed: Parsed, io: Io): Promise<number> {
+export async function run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<number> {
   const stop = new AbortController();
   const restore = takeSignals(() => stop.abort());
   try {
-    return await serve(parsed, io, { signal: stop.signal });
+    return await serve(parsed, io, { signal: stop.signal, secrets });
   } finally {
     restore();
   }

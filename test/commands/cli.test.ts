@@ -11,7 +11,7 @@ import { VERSION } from '../../src/commands/version.js';
 import { ConfigError, KeyFileError } from '../../src/config/index.js';
 import { custody, fakeIo, tempHome } from '../helpers/cli-io.js';
 
-const COMMANDS = ['console', 'init', 'config', 'doctor', 'sandbox', 'audit', 'watch'] as const;
+const COMMANDS = ['console', 'init', 'config', 'doctor', 'sandbox', 'audit', 'watch', 'key', 'completion'] as const;
 
 describe('command line', () => {
   it('--version and -V print the version', async () => {

@@ -108,6 +108,84 @@ describe('custody config show', () => {
   });
 });
 
+describe('custody config show: fields custody does not know', () => {
+  const WITH_TYPOS = {
+    ...TWO_PROFILES,
+    editor: 'vim',
+    profiles: {
+      ...TWO_PROFILES.profiles,
+      staging: { baseUrl: 'https://staging.example', workspaceId: 'wsStaging', readonly: true },
+    },
+  };
+
+  it('warns with the nearest known name, never fails, and leaves the file as it is', async () => {
+    const home = await tempHome();
+    const before = await writeConfig(home, WITH_TYPOS);
+    const mtime = (await fs.stat(home.configFile)).mtimeMs;
+
+    const r = await custody(['config', 'show', '--profile', 'staging'], home.env());
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^read-only +default +no$/m); // the misspelt field did nothing
+    expect(r.out.trimEnd().split('\n').slice(-2)).toEqual([
+      'warning: config file (top level): unknown field "editor" — it is ignored',
+      'warning: profile staging: unknown field "readonly" (did you mean "readOnly"?) — it is ignored',
+    ]);
+
+    const json = await custody(['config', 'show', '--json'], home.env());
+    expect(json.code).toBe(0);
+    expect((JSON.parse(json.out) as { warnings: unknown }).warnings).toEqual([
+      { field: 'editor', message: 'config file (top level): unknown field "editor" — it is ignored' },
+      {
+        profile: 'staging',
+        field: 'readonly',
+        suggestion: 'readOnly',
+        message: 'profile staging: unknown field "readonly" (did you mean "readOnly"?) — it is ignored',
+      },
+    ]);
+
+    expect(await fs.readFile(home.configFile, 'utf8')).toBe(before);
+    expect((await fs.stat(home.configFile)).mtimeMs).toBe(mtime);
+  });
+
+  it('says nothing for a config of known fields', async () => {
+    const home = await tempHome();
+    await writeConfig(home, TWO_PROFILES);
+    const r = await custody(['config', 'show'], home.env());
+    expect(r.out).not.toContain('warning');
+    const json = await custody(['config', 'show', '--json'], home.env());
+    expect((JSON.parse(json.out) as { warnings: unknown }).warnings).toEqual([]);
+  });
+});
+
+describe('custody config list --names (read by shell completion)', () => {
+  it('prints the profile names, one a line, sorted', async () => {
+    const home = await tempHome();
+    await writeConfig(home, TWO_PROFILES);
+    const r = await custody(['config', 'list', '--names'], home.env());
+    expect(r).toMatchObject({ code: 0, out: 'default\nprod\n', err: '' });
+  });
+
+  it('prints nothing, quietly, when there is no config file', async () => {
+    const home = await tempHome();
+    const r = await custody(['config', 'list', '--names'], home.env());
+    expect(r).toMatchObject({ code: 0, out: '', err: '' });
+  });
+
+  it('does not go with --json, nor with another subcommand', async () => {
+    const home = await tempHome();
+    for (const argv of [
+      ['config', 'list', '--names', '--json'],
+      ['config', 'show', '--names'],
+      ['config', 'use', 'prod', '--names'],
+    ]) {
+      const r = await custody(argv, home.env());
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.out).toBe('');
+    }
+  });
+});
+
 describe('custody config list and use', () => {
   it('lists the profiles with the active one marked', async () => {
     const home = await tempHome();

@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatePrivateJwk, type PrivateJwk } from '../../src/auth/index.js';
-import { writePrivateKey } from '../../src/config/index.js';
-import { custody, custodyOnTty, type Home, tempHome } from '../helpers/cli-io.js';
+import { parseCommandArgs } from '../../src/commands/cli.js';
+import { type Runtime, runDoctor, spec } from '../../src/commands/doctor.js';
+import { takeSecretEnv, writePrivateKey } from '../../src/config/index.js';
+import { custody, custodyOnTty, fakeIo, type Home, tempHome } from '../helpers/cli-io.js';
 import { deadUrl, startApi, type TestApi } from '../helpers/custody-api.js';
 
 interface Setup {
@@ -29,6 +31,20 @@ async function setup(opts: { passphrase?: string; baseUrl?: string } = {}): Prom
   await fs.writeFile(home.configFile, JSON.stringify(config), { mode: 0o600 });
   return { home, api, jwk, keyFile };
 }
+
+/** Doctor in-process on a Node version and a day of the test's choosing. */
+async function doctorOn(runtime: Runtime, argv: string[], env: NodeJS.ProcessEnv) {
+  const io = fakeIo(env);
+  io.stdin.end();
+  const code = await runDoctor(parseCommandArgs(spec, argv), io, takeSecretEnv(env), runtime);
+  return { code, out: io.out(), err: io.err() };
+}
+
+const NODE_20_AFTER_EOL: Runtime = { nodeVersion: 'v20.20.2', now: new Date('2026-11-24T10:00:00Z') };
+const NODE_24: Runtime = { nodeVersion: 'v24.11.1', now: new Date('2026-11-24T10:00:00Z') };
+const NODE_20_WARNING =
+  'Node v20.20.2 reached end of life on 2026-04-30 and gets no security fixes; ' +
+  'a tool that holds signing keys should run on a supported Node (22 or 24)';
 
 /** The doctor line of one check, as `<mark> <summary>` (the padded name taken out). */
 function line(out: string, name: string): string {
@@ -61,7 +77,8 @@ describe('custody doctor', () => {
     expect(line(r.out, 'key')).toContain(`key id ${jwk.kid}`);
     expect(line(r.out, 'workspace')).toContain('signed GET /workspaces/ws1: Acme Treasury');
     expect(line(r.out, 'accounts')).toContain('GET /workspaces/ws1/accounts?limit=1');
-    expect(r.out).toMatch(/All checks passed\.\n$/);
+    // A Node past its end of life (it depends on the one running this) adds a warning.
+    expect(r.out).toMatch(/All checks passed(, with 1 warning)?\.\n$/);
     expect(api.requests.map((q) => `${q.target} ${q.status}`)).toEqual([
       '/workspaces/ws1 200',
       '/workspaces/ws1/accounts?limit=1 200',
@@ -89,7 +106,10 @@ describe('custody doctor', () => {
     expect(r.code).toBe(0);
     const json = JSON.parse(r.out) as { ok: boolean; checks: Array<{ name: string; status: string }> };
     expect(json.ok).toBe(true);
-    expect(json.checks.map((c) => `${c.name}:${c.status}`)).toEqual([
+    // The first check is the Node running this test: passed or warned, depending on which.
+    expect(json.checks[0]!.name).toBe('node');
+    expect(['pass', 'warn']).toContain(json.checks[0]!.status);
+    expect(json.checks.slice(1).map((c) => `${c.name}:${c.status}`)).toEqual([
       'config file:pass',
       'settings:pass',
       'key file:pass',
@@ -101,6 +121,81 @@ describe('custody doctor', () => {
     ]);
   });
 
+  it('warns about a Node past its end of life, in text and JSON, and still exits 0', async () => {
+    const { home } = await setup();
+    const text = await doctorOn(NODE_20_AFTER_EOL, [], home.env());
+    expect(text.code).toBe(0);
+    expect(text.err).toBe('');
+    expect(line(text.out, 'node')).toBe(`! ${NODE_20_WARNING}`);
+    expect(text.out).toContain('to fix: install a supported Node (22 or 24)');
+    expect(line(text.out, 'accounts')).toMatch(/^✓ /);
+    expect(text.out).toMatch(/\nAll checks passed, with 1 warning\.\n$/);
+
+    const json = await doctorOn(NODE_20_AFTER_EOL, ['--json'], home.env());
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.out) as { ok: boolean; checks: Array<Record<string, string>> };
+    expect(parsed.ok).toBe(true);
+    expect(parsed.checks[0]).toEqual({
+      name: 'node',
+      status: 'warn',
+      summary: NODE_20_WARNING,
+      fix: 'install a supported Node (22 or 24)',
+    });
+    expect(parsed.checks.filter((c) => c.status !== 'pass').map((c) => c.name)).toEqual(['node']);
+  });
+
+  it('passes a supported Node with its end-of-life date, and fails one below 20', async () => {
+    const { home } = await setup();
+    const ok = await doctorOn(NODE_24, [], home.env());
+    expect(ok.code).toBe(0);
+    expect(line(ok.out, 'node')).toBe('✓ Node v24.11.1 (security fixes until 2028-04-30)');
+    expect(ok.out).toMatch(/\nAll checks passed\.\n$/);
+
+    const old = await doctorOn({ nodeVersion: 'v18.20.4', now: NODE_24.now }, ['--json'], home.env());
+    expect(old.code).toBe(1);
+    const parsed = JSON.parse(old.out) as { ok: boolean; checks: Array<Record<string, string>> };
+    expect(parsed.ok).toBe(false);
+    expect(parsed.checks[0]).toMatchObject({ name: 'node', status: 'fail' });
+    expect(parsed.checks[0]!.summary).toMatch(/too old: custody needs Node 20 or newer/);
+  });
+
+  it('warns about an unknown config field, names the known one, and leaves the file alone', async () => {
+    const { home, api, jwk } = await setup();
+    const config = {
+      version: 1,
+      activeProfile: 'prod',
+      profiles: { prod: { baseUrl: api.url, workspaceId: 'ws1', keyId: jwk.kid, readonly: true } },
+      activeprofile: 'prod',
+    };
+    const text = `${JSON.stringify(config, null, 2)}\n`;
+    await fs.writeFile(home.configFile, text, { mode: 0o600 });
+    const before = await fs.stat(home.configFile);
+
+    const r = await doctorOn(NODE_24, [], home.env());
+    expect(r.code).toBe(0);
+    const warnings = r.out.split('\n').filter((l) => /^! config field {2,}/.test(l));
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        'config file (top level): unknown field "activeprofile" (did you mean "activeProfile"?) — it is ignored',
+      ),
+      expect.stringContaining(
+        'profile prod: unknown field "readonly" (did you mean "readOnly"?) — it is ignored',
+      ),
+    ]);
+    expect(r.out).toContain(`to fix: rename it to "readOnly" in ${home.configFile}`);
+    expect(r.out).toMatch(/All checks passed, with 2 warnings\.\n$/);
+
+    const json = JSON.parse((await doctorOn(NODE_24, ['--json'], home.env())).out) as {
+      ok: boolean;
+      checks: Array<Record<string, string>>;
+    };
+    expect(json.ok).toBe(true);
+    expect(json.checks.filter((c) => c.name === 'config field').map((c) => c.status)).toEqual(['warn', 'warn']);
+
+    expect(await fs.readFile(home.configFile, 'utf8')).toBe(text);
+    expect((await fs.stat(home.configFile)).mtimeMs).toBe(before.mtimeMs);
+  });
+
   it('401: explains a key not accepted yet or rotated out', async () => {
     const { home, api, jwk } = await setup();
     api.setState(jwk.kid, 'pending');
@@ -110,7 +205,7 @@ describe('custody doctor', () => {
     expect(line(r.out, 'workspace')).toMatch(/^✗ .*401: .*not accepted yet, or it was rotated out/);
     expect(r.out).toMatch(/to fix: accept the key in the workspace settings/);
     expect(line(r.out, 'accounts')).toMatch(/^- /);
-    expect(r.out).toMatch(/1 check failed\./);
+    expect(r.out).toMatch(/1 check failed(, with 1 warning)?\./);
   });
 
   it('403: explains an unknown or revoked key, or a role too low', async () => {
