@@ -1,31 +1,83 @@
 // `custody audit`: the local audit log (every decline, approve and create this machine attempted,
-// and how each ended), as a table for people or as JSON lines for scripts.
-import { type AuditEntry, auditLine, auditLogPath, openAuditLog, type SecretEnv } from '../config/index.js';
+// and how each ended), as a table for people or as JSON lines for scripts, and the check of its
+// hash chain (--verify).
+import {
+  type AuditFilter,
+  auditLine,
+  auditLogPath,
+  isChainHash,
+  normalizeServer,
+  openAuditLog,
+  type SecretEnv,
+  type StoredAuditEntry,
+  verifyAuditLog,
+  withoutLink,
+} from '../config/index.js';
 import { displayWidth, formatAbsolute, padEndToWidth, sanitizeLine, truncateToWidth } from '../format/index.js';
+import { formatVerifyReport, verifyReportJson } from './audit-verify.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
 import { isUtf8Locale } from './terminal.js';
 
 export const spec: CommandSpec = {
   name: 'audit',
   summary: 'print the local audit log of actions (decline, approve, create)',
-  usage: ['audit [--tx ID] [--json]'],
+  usage: [
+    'audit [--tx ID] [--workspace ID] [--server URL] [--json] [--file PATH]',
+    'audit --verify [--seal HASH] [--json] [--file PATH]',
+  ],
   options: {
     tx: { type: 'string', value: 'ID', description: 'only the entries of this transaction' },
-    json: { type: 'boolean', description: 'print the entries as JSON lines (one object per line)' },
+    workspace: { type: 'string', value: 'ID', description: 'only the entries of this workspace' },
+    server: { type: 'string', value: 'URL', description: 'only the entries of this server (its base URL)' },
+    json: { type: 'boolean', description: 'print JSON lines, one entry each (with --verify: the report, one object)' },
+    verify: { type: 'boolean', description: 'check the hash chain; exit 1 when a line was changed, removed or inserted' },
+    seal: { type: 'string', value: 'HASH', description: 'with --verify: a seal an earlier check printed; exit 1 if no line carries it' },
+    file: { type: 'string', value: 'PATH', description: 'read this log instead (a copy handed to an auditor)' },
   },
   details: `Every attempt of an action in the console and how it ended (the new status, or conflict,
 forbidden, network, or the server's error code) is appended to
 $XDG_STATE_HOME/custody/audit.jsonl (default ~/.local/state/custody/audit.jsonl; folder 0700,
-file 0600). The log is never rewritten and holds no secret. Times are shown in local time; --json
-prints them as written (UTC). Lines that are not a valid entry are skipped and counted on stderr.`,
+file 0600), naming the server (base URL) and workspace it was done on. The log is never rewritten
+and holds no secret. The demo (custody --demo) writes nothing there: its actions are kept in
+memory for that session. Times are shown in local time; --json prints them as written (UTC).
+Lines that are not a valid entry are skipped and counted on stderr. --tx, --workspace and
+--server combine.
+
+Each line carries "prev": the SHA-256 of the line before it (lines written before the chain
+existed are sealed by the first chained line). --verify walks the file and names the first line
+that disagrees, e.g. "line 7: its prev does not match line 6 — line 6 was changed, or a line was
+removed or inserted before line 7"; a last line cut short by a crash is reported as torn, not as
+tampering. It prints a seal: keep it elsewhere, and a later --verify --seal HASH shows whether
+the log was cut or rewritten since (the line appended next carries the seal as its prev).
+
+--json fields: time, profile, baseUrl, workspaceId, keyId, action, transactionId, externalId,
+reason, result, correlationId (only when the server got, or may have got, the request), prev.`,
 };
 
 /** The widest a reason gets in the table; --json has it whole. */
 const REASON_WIDTH = 40;
+/** The widest a server gets in the table: its host is what tells servers apart. */
+const SERVER_WIDTH = 32;
 
-const HEADER = ['TIME', 'ACTION', 'TRANSACTION', 'RESULT', 'REASON', 'KEY', 'PROFILE', 'CORRELATION ID'] as const;
+const HEADER = [
+  'TIME',
+  'ACTION',
+  'TRANSACTION',
+  'RESULT',
+  'REASON',
+  'KEY',
+  'PROFILE',
+  'SERVER',
+  'WORKSPACE',
+  'CORRELATION ID',
+] as const;
 
-function row(entry: AuditEntry, ascii: boolean): string[] {
+/** A base URL as the table shows it: https is the norm and goes; anything else stays visible. */
+export function compactServer(baseUrl: string): string {
+  return normalizeServer(baseUrl).replace(/^https:\/\//, '');
+}
+
+function row(entry: StoredAuditEntry, ascii: boolean): string[] {
   const ms = Date.parse(entry.time);
   const cell = (text: string | undefined) => (text === undefined || text === '' ? '-' : sanitizeLine(text, { ascii }));
   return [
@@ -36,12 +88,14 @@ function row(entry: AuditEntry, ascii: boolean): string[] {
     entry.reason === undefined || entry.reason === '' ? '-' : truncateToWidth(entry.reason, REASON_WIDTH, { ascii }),
     cell(entry.keyId),
     cell(entry.profile),
+    truncateToWidth(compactServer(entry.baseUrl), SERVER_WIDTH, { ascii }),
+    cell(entry.workspaceId),
     cell(entry.correlationId),
   ];
 }
 
 /** Columns padded to their widest cell; the last one is not padded (no trailing spaces). */
-export function formatAuditTable(entries: readonly AuditEntry[], ascii = false): string {
+export function formatAuditTable(entries: readonly StoredAuditEntry[], ascii = false): string {
   const rows = [[...HEADER], ...entries.map((e) => row(e, ascii))];
   const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i]!))));
   return rows
@@ -54,21 +108,67 @@ export function formatAuditTable(entries: readonly AuditEntry[], ascii = false):
     .join('\n');
 }
 
+function nonEmpty(parsed: Parsed, name: string, what: string): string | undefined {
+  const value = str(parsed.values, name);
+  if (value !== undefined && value.trim() === '') throw new UsageError(`--${name} needs ${what}`);
+  return value;
+}
+
+/** "for transaction X in workspace W on S": what the filter kept, for the heading. */
+function filterWords(filter: AuditFilter): string {
+  const words: string[] = [];
+  if (filter.transactionId !== undefined) words.push(`for transaction ${sanitizeLine(filter.transactionId)}`);
+  if (filter.workspaceId !== undefined) words.push(`in workspace ${sanitizeLine(filter.workspaceId)}`);
+  if (filter.baseUrl !== undefined) words.push(`on ${sanitizeLine(normalizeServer(filter.baseUrl))}`);
+  return words.length === 0 ? '' : ` ${words.join(' ')}`;
+}
+
+async function verify(file: string, json: boolean, kept: string | undefined, io: Io): Promise<number> {
+  const report = await verifyAuditLog(file, kept === undefined ? {} : { kept });
+  if (report === undefined) {
+    // No log at all: nothing to verify, unless a seal says there was one.
+    const intact = kept === undefined;
+    if (json) io.stdout.write(`${JSON.stringify({ file, exists: false, intact })}\n`);
+    else io.stdout.write(`Audit log: ${file}\nNo log yet: nothing to verify${intact ? '' : ', yet a seal was kept of one'}.\n`);
+    return intact ? 0 : 1;
+  }
+  io.stdout.write(json ? verifyReportJson(file, report) : formatVerifyReport(file, report));
+  return report.intact ? 0 : 1;
+}
+
 export async function run(parsed: Parsed, io: Io, _secrets: SecretEnv): Promise<number> {
-  const tx = str(parsed.values, 'tx');
-  if (tx !== undefined && tx.trim() === '') throw new UsageError('--tx needs a transaction id');
-  const log = openAuditLog(auditLogPath(io.env));
-  const { entries, skipped } = await log.read(tx === undefined ? {} : { transactionId: tx });
+  const filter: AuditFilter = {
+    transactionId: nonEmpty(parsed, 'tx', 'a transaction id'),
+    workspaceId: nonEmpty(parsed, 'workspace', 'a workspace id'),
+    baseUrl: nonEmpty(parsed, 'server', 'a base URL'),
+  };
+  const fileOption = nonEmpty(parsed, 'file', 'a path');
+  const json = bool(parsed.values, 'json');
+  const log = openAuditLog(fileOption ?? auditLogPath(io.env));
+  const seal = nonEmpty(parsed, 'seal', 'the seal an earlier --verify printed');
+  if (bool(parsed.values, 'verify')) {
+    const with_ = (['tx', 'workspace', 'server'] as const).filter((n) => parsed.values[n] !== undefined);
+    if (with_.length > 0) {
+      throw new UsageError(`--verify checks the whole log; it does not go with ${with_.map((n) => `--${n}`).join(', ')}`);
+    }
+    if (seal !== undefined && !isChainHash(seal.trim().toLowerCase())) {
+      throw new UsageError('--seal takes the 64 hex digits an earlier --verify printed after "Seal:"');
+    }
+    return verify(log.path, json, seal?.trim().toLowerCase(), io);
+  }
+  if (seal !== undefined) throw new UsageError('--seal goes with --verify');
+  const { entries, skipped } = await log.read(filter);
   if (skipped > 0) {
     const lines = skipped === 1 ? '1 line' : `${skipped} lines`;
     io.stderr.write(`custody audit: skipped ${lines} of ${log.path} that are not a valid entry (torn or edited)\n`);
   }
-  if (bool(parsed.values, 'json')) {
-    // Exactly the lines as the log holds them (normalized): a script reads one object per line.
-    io.stdout.write(entries.map(auditLine).join(''));
+  if (json) {
+    // One object per line, as the log holds it (its chain link included): for a line this custody
+    // wrote, byte for byte the line in the file.
+    io.stdout.write(entries.map((e) => auditLine(withoutLink(e), e.prev)).join(''));
     return 0;
   }
-  const of = tx === undefined ? '' : ` for transaction ${sanitizeLine(tx)}`;
+  const of = filterWords(filter);
   if (entries.length === 0) {
     io.stdout.write(`Audit log: ${log.path}\nNo entries yet${of}.\n`);
     return 0;

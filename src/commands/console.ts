@@ -9,6 +9,7 @@ import { createSigner, generatePrivateJwk, type Signer } from '../auth/index.js'
 import { createRealtime, type RequestInfo } from '../client/index.js';
 import {
   auditLogPath,
+  createMemoryAuditLog,
   DEFAULT_APPROVAL_THRESHOLD_USD,
   DEFAULT_PRICE_POLL_MS,
   MIN_PRICE_POLL_MS,
@@ -389,7 +390,8 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     backgroundPagesAfter: firstFrame,
     log: (line) => log('live', line),
     // Every decline, approve and create attempt is appended here (nothing is written until one is).
-    audit: openAuditLog(auditLogPath(io.env)),
+    // The demo's throwaway sandbox keeps its own in memory: never mixed into the real log.
+    audit: target.demo ? createMemoryAuditLog() : openAuditLog(auditLogPath(io.env)),
   });
   hooks.onRequest = live.onRequest;
 

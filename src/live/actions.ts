@@ -40,7 +40,7 @@ interface Settled {
   readonly result: string;
   /** The transaction the attempt ended on (a create's new id), when known. */
   readonly transactionId?: string;
-  /** The Correlation-Id sent or answered, also when the outcome has none to show. */
+  /** The Correlation-Id the server answered or may have seen, also when the outcome has none to show. */
   readonly correlationId?: string;
 }
 
@@ -149,7 +149,9 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
         outcome: { kind: 'network', message, changed },
         result: err instanceof NetworkError ? 'network' : 'unexpected-answer',
         ...(after.transactionId ? { transactionId: after.transactionId } : {}),
-        ...(correlationId ? { correlationId } : {}),
+        // The client makes the id before it connects: a request that surely never left was seen
+        // by no server, and an auditor must not go looking for it there.
+        ...(correlationId && changed === 'unknown' ? { correlationId } : {}),
       };
     }
     // Not the server's doing: the request was never made (the signer failed, a bug).

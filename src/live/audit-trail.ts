@@ -4,9 +4,23 @@
 import { type AuditEntry, type AuditLog, ConfigError } from '../config/index.js';
 import { type AuditRecord, type AuditState, type Stores, withNotice } from '../store/index.js';
 
-/** The store's record of an entry: who, what and how it ended (the connection is the session's). */
+/**
+ * The store's record of an entry: who, what and how it ended. Field by field: the connection is
+ * the session's (the load reads only its server and workspace), and a read line's chain link is
+ * the file's business.
+ */
 export function auditRecord(entry: AuditEntry): AuditRecord {
-  const { baseUrl: _baseUrl, workspaceId: _workspaceId, ...record } = entry;
+  const record: { -readonly [K in keyof AuditRecord]: AuditRecord[K] } = {
+    time: entry.time,
+    action: entry.action,
+    result: entry.result,
+  };
+  if (entry.profile !== undefined) record.profile = entry.profile;
+  if (entry.keyId !== undefined) record.keyId = entry.keyId;
+  if (entry.transactionId !== undefined) record.transactionId = entry.transactionId;
+  if (entry.externalId !== undefined) record.externalId = entry.externalId;
+  if (entry.reason !== undefined) record.reason = entry.reason;
+  if (entry.correlationId !== undefined) record.correlationId = entry.correlationId;
   return record;
 }
 
@@ -55,7 +69,11 @@ export interface AuditTrailDeps {
 export interface AuditTrail {
   /** Appends the entry and shows it; never rejects (a failure becomes an error notice). */
   record(entry: AuditEntry): Promise<void>;
-  /** Reads the transaction's lines from the log into the audit store; never rejects. */
+  /**
+   * Reads the transaction's lines from the log into the audit store, those of this session's
+   * server and workspace only (another workspace's transaction of the same id is another one);
+   * never rejects.
+   */
   load(transactionId: string): Promise<void>;
 }
 
@@ -104,7 +122,8 @@ export function createAuditTrail(deps: AuditTrailDeps): AuditTrail {
     async load(transactionId) {
       if (audit === undefined) return;
       try {
-        const { entries, skipped } = await audit.read({ transactionId });
+        const { baseUrl, workspaceId } = stores.session.getState();
+        const { entries, skipped } = await audit.read({ transactionId, baseUrl, workspaceId });
         if (skipped > 0) say(`audit log ${audit.path}: ${skipped} malformed line(s) skipped`);
         if (entries.length > 0) show(transactionId, entries.map(auditRecord));
       } catch (err) {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatAuditTable } from '../../src/commands/audit.js';
-import { type AuditEntry, auditLine, openAuditLog } from '../../src/config/index.js';
+import { type AuditEntry, auditLine, openAuditLog, type StoredAuditEntry, withoutLink } from '../../src/config/index.js';
 import { formatAbsolute } from '../../src/format/index.js';
 import { custody, type Home, tempHome } from '../helpers/cli-io.js';
 
@@ -49,10 +49,10 @@ describe('custody audit', () => {
     expect(err).toBe('');
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toBe(`Audit log: ${logPath(home)} (3 entries, oldest first, local time)`);
-    expect(lines[2]).toMatch(/^TIME\s+ACTION\s+TRANSACTION\s+RESULT\s+REASON\s+KEY\s+PROFILE\s+CORRELATION ID$/);
+    expect(lines[2]).toMatch(/^TIME\s+ACTION\s+TRANSACTION\s+RESULT\s+REASON\s+KEY\s+PROFILE\s+SERVER\s+WORKSPACE\s+CORRELATION ID$/);
     expect(lines.slice(3)).toHaveLength(3);
     expect(lines[3]).toContain(formatAbsolute(Date.parse(DECLINE.time)));
-    expect(lines[3]).toMatch(/decline\s+tx-aaaa\s+canceled\s+looks wrong\s+kid-7\s+prod\s+corr-1111$/);
+    expect(lines[3]).toMatch(/decline\s+tx-aaaa\s+canceled\s+looks wrong\s+kid-7\s+prod\s+api\.example\s+ws1\s+corr-1111$/);
     expect(lines[4]).toMatch(/approve\s+tx-bbbb\s+conflict\s+-\s+kid-7/);
     expect(lines[5]).toMatch(/create\s+\(externalId ext-1\)\s+bad-request/);
     // Aligned: every column starts where its header does.
@@ -69,13 +69,24 @@ describe('custody audit', () => {
     expect(out).not.toContain('tx-aaaa');
   });
 
-  it('--json prints one object per line, as written', async () => {
+  it('--json prints one object per line, byte for byte as written (chain link included)', async () => {
     const home = await seeded();
     const { code, out } = await custody(['audit', '--json'], home.env());
     expect(code).toBe(0);
-    expect(out).toBe([DECLINE, APPROVE, CREATE].map(auditLine).join(''));
+    expect(out).toBe(await fs.readFile(logPath(home), 'utf8'));
+    const objects = out.trimEnd().split('\n').map((l) => JSON.parse(l) as StoredAuditEntry);
+    expect(objects.map(withoutLink)).toEqual([DECLINE, APPROVE, CREATE]);
+    expect(objects.every((o) => /^[0-9a-f]{64}$/.test(o.prev!))).toBe(true);
     const { out: one } = await custody(['audit', '--json', '--tx', 'tx-aaaa'], home.env());
-    expect(one.trimEnd().split('\n').map((l) => JSON.parse(l) as AuditEntry)).toEqual([DECLINE]);
+    expect(one.trimEnd().split('\n').map((l) => withoutLink(JSON.parse(l) as StoredAuditEntry))).toEqual([DECLINE]);
+  });
+
+  it('--json of a log written before the chain: the lines as they were, no prev', async () => {
+    const home = await tempHome();
+    await fs.mkdir(path.dirname(logPath(home)), { recursive: true });
+    const legacy = [DECLINE, APPROVE].map((e) => auditLine(e)).join('');
+    await fs.writeFile(logPath(home), legacy, { mode: 0o600 });
+    expect((await custody(['audit', '--json'], home.env())).out).toBe(legacy);
   });
 
   it('no file yet: says so and where it will be', async () => {
@@ -110,12 +121,173 @@ describe('custody audit', () => {
     expect((await custody(['--help'], home.env())).out).toMatch(/audit\s+print the local audit log/);
     const help = await custody(['audit', '--help'], home.env());
     expect(help.out).toContain('--tx ID');
+    expect(help.out).toContain('--workspace ID');
+    expect(help.out).toContain('--server URL');
+    expect(help.out).toContain('--verify');
     expect(help.out).toContain('audit.jsonl');
+    expect(help.out).toContain('"prev"');
   });
 
-  it('an empty --tx is a usage error', async () => {
+  it.each([['--tx'], ['--workspace'], ['--server'], ['--file']])('an empty %s is a usage error', async (flag) => {
     const home = await tempHome();
-    expect((await custody(['audit', '--tx', ''], home.env())).code).toBe(2);
+    expect((await custody(['audit', flag, ''], home.env())).code).toBe(2);
+  });
+});
+
+describe('custody audit: server and workspace', () => {
+  const OTHER_WS: AuditEntry = { ...DECLINE, time: '2026-11-21T12:07:00.000Z', workspaceId: 'ws2', correlationId: 'corr-3333' };
+  const OTHER_SERVER: AuditEntry = {
+    ...DECLINE,
+    time: '2026-11-21T12:08:00.000Z',
+    baseUrl: 'http://127.0.0.1:4010/',
+    correlationId: 'corr-4444',
+  };
+  const all = [DECLINE, APPROVE, CREATE, OTHER_WS, OTHER_SERVER];
+
+  it('every row names its server (compact: https is the norm and goes) and its workspace', async () => {
+    const home = await seeded(all);
+    const { out } = await custody(['audit'], home.env());
+    const rows = out.trimEnd().split('\n').slice(3);
+    expect(rows).toHaveLength(5);
+    expect(rows[3]).toMatch(/\sapi\.example\s+ws2\s+corr-3333$/);
+    expect(rows[4]).toMatch(/\shttp:\/\/127\.0\.0\.1:4010\s+ws1\s+corr-4444$/);
+  });
+
+  it.each([
+    [['--workspace', 'ws2'], ['corr-3333'], 'in workspace ws2'],
+    [['--workspace', 'ws1'], ['corr-1111', 'corr-2222', 'ext-1', 'corr-4444'], 'in workspace ws1'],
+    [['--server', 'HTTPS://api.example/'], ['corr-1111', 'corr-2222', 'ext-1', 'corr-3333'], 'on https://api.example'],
+    [['--server', 'http://127.0.0.1:4010'], ['corr-4444'], 'on http://127.0.0.1:4010'],
+    // As the table shows it: an https server without its scheme.
+    [['--server', 'api.example'], ['corr-1111', 'corr-2222', 'ext-1', 'corr-3333'], 'on https://api.example'],
+    [['--tx', 'tx-aaaa', '--workspace', 'ws1'], ['corr-1111', 'corr-4444'], 'for transaction tx-aaaa in workspace ws1'],
+    [
+      ['--tx', 'tx-aaaa', '--workspace', 'ws1', '--server', 'https://api.example'],
+      ['corr-1111'],
+      'for transaction tx-aaaa in workspace ws1 on https://api.example',
+    ],
+  ])('%j keeps %j', async (args, kept, words) => {
+    const home = await seeded(all);
+    const { code, out } = await custody(['audit', ...args], home.env());
+    expect(code).toBe(0);
+    expect(out.split('\n')[0]).toContain(`${kept.length === 1 ? '1 entry' : `${kept.length} entries`} ${words},`);
+    const rows = out.trimEnd().split('\n').slice(3);
+    expect(rows.map((r) => /(corr-\d+|ext-1)/.exec(r)?.[1])).toEqual(kept);
+    const json = await custody(['audit', '--json', ...args], home.env());
+    expect(json.out.trimEnd().split('\n')).toHaveLength(kept.length);
+  });
+
+  it('a filter that keeps nothing says so', async () => {
+    const home = await seeded(all);
+    const { code, out } = await custody(['audit', '--workspace', 'nope'], home.env());
+    expect(code).toBe(0);
+    expect(out).toBe(`Audit log: ${logPath(home)}\nNo entries yet in workspace nope.\n`);
+  });
+
+  it('--file reads another log (a copy handed to an auditor)', async () => {
+    const home = await seeded([DECLINE]);
+    const copy = path.join(home.dir, 'copy.jsonl');
+    await fs.copyFile(logPath(home), copy);
+    await openAuditLog(copy).append(APPROVE);
+    const { out } = await custody(['audit', '--file', copy], home.env());
+    expect(out.split('\n')[0]).toBe(`Audit log: ${copy} (2 entries, oldest first, local time)`);
+    expect((await custody(['audit', '--verify', '--file', copy], home.env())).code).toBe(0);
+  });
+});
+
+describe('custody audit --verify', () => {
+  it('an intact chain: exit 0, says so, and prints the seal', async () => {
+    const home = await seeded();
+    const { code, out, err } = await custody(['audit', '--verify'], home.env());
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toBe(`Audit log: ${logPath(home)} (3 lines, 3 entries)`);
+    expect(lines[1]).toBe('The chain holds: no line before line 3 (the last) was changed, removed or inserted.');
+    expect(lines[2]).toBe('Lines 1–3: the chain (3 chained lines).');
+    expect(lines[3]).toMatch(/^Seal: [0-9a-f]{64}$/);
+  });
+
+  it('a changed line: exit 1, naming the line and what is wrong', async () => {
+    const home = await seeded();
+    const text = await fs.readFile(logPath(home), 'utf8');
+    await fs.writeFile(logPath(home), text.replace('"result":"conflict"', '"result":"completed"'));
+    const { code, out } = await custody(['audit', '--verify'], home.env());
+    expect(code).toBe(1);
+    expect(out).toContain(
+      'The chain is BROKEN: line 3: its prev does not match line 2 — line 2 was changed, or a line was removed or inserted before line 3.',
+    );
+  });
+
+  it('legacy lines before the chain are counted; a torn last line is told apart from tampering (exit 0)', async () => {
+    const home = await tempHome();
+    await fs.mkdir(path.dirname(logPath(home)), { recursive: true });
+    await fs.writeFile(logPath(home), [DECLINE, APPROVE].map((e) => auditLine(e)).join(''), { mode: 0o600 });
+    const log = openAuditLog(logPath(home));
+    await log.append(CREATE);
+    await log.append(DECLINE);
+    await fs.appendFile(logPath(home), auditLine(APPROVE).slice(0, 50));
+    const { code, out } = await custody(['audit', '--verify'], home.env());
+    expect(code).toBe(0);
+    expect(out).toContain('The chain holds');
+    expect(out).toContain(
+      'Lines 1–2: legacy (written before the chain existed, without a prev), sealed by line 3. Lines 3–5: the chain (2 chained lines).',
+    );
+    expect(out).toMatch(/Line 5 is torn: it has no line end\. An append was cut short .*not a change inside the chain/);
+  });
+
+  it('--json: one object a script can read, with the same verdict and exit code', async () => {
+    const home = await seeded();
+    const lines = (await fs.readFile(logPath(home), 'utf8')).split('\n');
+    await fs.writeFile(logPath(home), [lines[0], lines[2], ''].join('\n'));
+    const { code, out } = await custody(['audit', '--verify', '--json'], home.env());
+    expect(code).toBe(1);
+    const report = JSON.parse(out) as { intact: boolean; breaks: { line: number; message: string }[]; file: string };
+    expect(report).toMatchObject({ intact: false, file: logPath(home), lines: 2, chained: 2 });
+    expect(report.breaks).toEqual([{ line: 2, message: expect.stringMatching(/^line 2: its prev does not match line 1/) as string }]);
+  });
+
+  it('no log yet: nothing to verify, exit 0', async () => {
+    const home = await tempHome();
+    const { code, out } = await custody(['audit', '--verify'], home.env());
+    expect(code).toBe(0);
+    expect(out).toBe(`Audit log: ${logPath(home)}\nNo log yet: nothing to verify.\n`);
+  });
+
+  it('--seal: a seal kept from an earlier check shows a cut at the end the chain alone cannot', async () => {
+    const home = await seeded();
+    const first = await custody(['audit', '--verify'], home.env());
+    const seal = /^Seal: ([0-9a-f]{64})$/m.exec(first.out)![1]!;
+    await openAuditLog(logPath(home)).append({ ...DECLINE, transactionId: 'tx-later' });
+    const later = await custody(['audit', '--verify', '--seal', seal.toUpperCase()], home.env());
+    expect(later.code).toBe(0);
+    expect(later.out).toContain('The kept seal is carried by line 4: the log still holds everything it sealed.');
+    // The last two lines cut off: the chain that is left holds, the seal shows what happened.
+    const lines = (await fs.readFile(logPath(home), 'utf8')).split('\n');
+    await fs.writeFile(logPath(home), `${lines.slice(0, 2).join('\n')}\n`);
+    expect((await custody(['audit', '--verify'], home.env())).code).toBe(0);
+    const cut = await custody(['audit', '--verify', '--seal', seal], home.env());
+    expect(cut.code).toBe(1);
+    expect(cut.out.split('\n')[1]).toBe(
+      `The log was CUT or REWRITTEN after the kept seal was taken: no line carries ${seal} as its prev, and it is not the seal now.`,
+    );
+  });
+
+  it.each([
+    [['--verify', '--seal', 'abc'], '--seal takes the 64 hex digits'],
+    [['--seal', 'a'.repeat(64)], '--seal goes with --verify'],
+  ])('%j is a usage error', async (args, words) => {
+    const home = await seeded();
+    const { code, err } = await custody(['audit', ...args], home.env());
+    expect(code).toBe(2);
+    expect(err).toContain(words);
+  });
+
+  it('checks the whole log: a filter with it is a usage error', async () => {
+    const home = await seeded();
+    const { code, err } = await custody(['audit', '--verify', '--tx', 'tx-aaaa'], home.env());
+    expect(code).toBe(2);
+    expect(err).toContain('--verify checks the whole log; it does not go with --tx');
   });
 });
 

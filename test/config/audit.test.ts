@@ -1,7 +1,18 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type AuditEntry, auditLine, ConfigError, openAuditLog, parseAuditLine } from '../../src/config/index.js';
+import {
+  type AuditEntry,
+  auditLine,
+  CHAIN_GENESIS,
+  ConfigError,
+  createMemoryAuditLog,
+  openAuditLog,
+  parseAuditLine,
+  verifyAuditChain,
+  withoutLink,
+} from '../../src/config/index.js';
 import { modeOf, tempDir } from './tmp.js';
 
 function entry(over: Partial<AuditEntry> = {}): AuditEntry {
@@ -42,8 +53,14 @@ describe('audit log: files and modes', () => {
     const lines = (await fs.readFile(file, 'utf8')).split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
-    expect(JSON.parse(lines[0]!)).toEqual(entry());
-    expect(JSON.parse(lines[1]!)).toEqual(entry({ action: 'approve', result: 'conflict', reason: undefined }));
+    // Each line is the entry and its link: the first follows nothing, the second the first line.
+    const first = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(first).toEqual({ ...entry(), prev: CHAIN_GENESIS });
+    expect(JSON.parse(lines[1]!)).toEqual({
+      ...entry({ action: 'approve', result: 'conflict', reason: undefined }),
+      prev: createHash('sha256').update(`${lines[0]}\n`).digest('hex'),
+    });
+    expect(Object.keys(first).at(-1)).toBe('prev');
   });
 
   it('never rewrites: earlier lines stay byte for byte', async () => {
@@ -101,10 +118,22 @@ describe('audit log: files and modes', () => {
   it('keeps a reason with line breaks on one line', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
     const log = openAuditLog(file);
-    await log.append(entry({ reason: 'two\nlines\r\nand\u2028more' }));
+    await log.append(entry({ reason: 'two\nlines\r\nand\u2028more\u2029end' }));
     const text = await fs.readFile(file, 'utf8');
     expect(text.split('\n')).toHaveLength(2);
-    expect((await log.read()).entries[0]!.reason).toBe('two\nlines\r\nand\u2028more');
+    // Escaped, so that no line reader (Node 24's readline splits at U+2028/U+2029) sees two lines.
+    expect(text).not.toMatch(/[\u2028\u2029\r]/);
+    expect((await log.read()).entries[0]!.reason).toBe('two\nlines\r\nand\u2028more\u2029end');
+  });
+
+  it('reads a line an older custody wrote with a raw U+2028 in it as one entry (on Node 24 too)', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const raw = `${JSON.stringify(entry({ reason: 'a\u2028b\u2029c' }))}\n`;
+    expect(raw).toContain('\u2028');
+    await fs.writeFile(file, raw + raw, { mode: 0o600 });
+    const { entries, skipped } = await openAuditLog(file).read();
+    expect(skipped).toBe(0);
+    expect(entries.map((e) => e.reason)).toEqual(['a\u2028b\u2029c', 'a\u2028b\u2029c']);
   });
 });
 
@@ -119,12 +148,20 @@ describe('audit log: concurrent writers', () => {
         Array.from({ length: 25 }, (_, i) => log.append(entry({ transactionId: `tx-${w}-${i}`, reason: `${w}:${i}:${long}` }))),
       ),
     );
-    const lines = (await fs.readFile(file, 'utf8')).split('\n').filter((l) => l !== '');
+    const text = await fs.readFile(file, 'utf8');
+    const lines = text.split('\n').filter((l) => l !== '');
     expect(lines).toHaveLength(200);
     for (const line of lines) expect(parseAuditLine(line)).toBeDefined();
     const { entries, skipped } = await writers[0]!.read();
     expect(skipped).toBe(0);
     expect(new Set(entries.map((e) => e.transactionId)).size).toBe(200);
+    // The lock kept them in one line of descent: no two lines chained to the same predecessor.
+    const report = verifyAuditChain(text);
+    expect(report.breaks).toEqual([]);
+    expect(report).toMatchObject({ intact: true, chained: 200, legacy: 0 });
+    expect(new Set(entries.map((e) => e.prev)).size).toBe(200);
+    // And nothing of the lock is left beside the log.
+    expect(await fs.readdir(path.dirname(file))).toEqual(['audit.jsonl']);
   });
 
   it('one process appends in the order asked', async () => {
@@ -167,6 +204,33 @@ describe('audit log: reading', () => {
     expect(skipped).toBe(1);
   });
 
+  it('a torn last line is covered by the next line’s link, newline and all', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const log = openAuditLog(file);
+    await log.append(entry({ transactionId: 'tx-1' }));
+    const torn = auditLine(entry({ transactionId: 'tx-2' })).slice(0, 30);
+    await fs.appendFile(file, torn);
+    await log.append(entry({ transactionId: 'tx-3' }));
+    const lines = (await fs.readFile(file, 'utf8')).split('\n');
+    expect(lines[1]).toBe(torn);
+    const prev = createHash('sha256').update(`${lines[0]}\n${torn}\n`).digest('hex');
+    expect(parseAuditLine(lines[2]!)!.prev).toBe(prev);
+  });
+
+  it('the first chained line seals what an older custody wrote before it', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const legacy = auditLine(entry({ transactionId: 'old-1' })) + auditLine(entry({ transactionId: 'old-2' }));
+    await fs.writeFile(file, legacy, { mode: 0o600 });
+    const log = openAuditLog(file);
+    await log.append(entry({ transactionId: 'new-1' }));
+    const { entries } = await log.read();
+    expect(entries.map((e) => [e.transactionId, e.prev])).toEqual([
+      ['old-1', undefined],
+      ['old-2', undefined],
+      ['new-1', createHash('sha256').update(legacy).digest('hex')],
+    ]);
+  });
+
   it('filters by transaction id', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
     const log = openAuditLog(file);
@@ -175,5 +239,49 @@ describe('audit log: reading', () => {
     expect((await log.read({ transactionId: 'a' })).entries).toHaveLength(2);
     expect((await log.read({ transactionId: 'zzz' })).entries).toEqual([]);
     expect((await log.read()).entries).toHaveLength(5);
+  });
+});
+
+describe('audit log: filters', () => {
+  it('by workspace and by server (compared as URLs), alone or with a transaction', async () => {
+    const file = path.join(await tempDir(), 'audit.jsonl');
+    const log = openAuditLog(file);
+    const rows: [string, string, string][] = [
+      ['https://api.example', 'ws1', 'a'],
+      ['https://api.example/', 'ws2', 'a'],
+      ['https://other.example', 'ws1', 'a'],
+      ['https://api.example', 'ws1', 'b'],
+    ];
+    for (const [baseUrl, workspaceId, transactionId] of rows) await log.append(entry({ baseUrl, workspaceId, transactionId }));
+    const ids = async (filter: Parameters<typeof log.read>[0]) =>
+      (await log.read(filter)).entries.map((e) => `${e.baseUrl} ${e.workspaceId} ${e.transactionId}`);
+    expect(await ids({ workspaceId: 'ws1' })).toEqual(['https://api.example ws1 a', 'https://other.example ws1 a', 'https://api.example ws1 b']);
+    expect(await ids({ baseUrl: 'HTTPS://API.example:443/' })).toEqual([
+      'https://api.example ws1 a',
+      'https://api.example/ ws2 a',
+      'https://api.example ws1 b',
+    ]);
+    expect(await ids({ baseUrl: 'https://api.example', workspaceId: 'ws1', transactionId: 'a' })).toEqual(['https://api.example ws1 a']);
+    expect(await ids({ workspaceId: 'nope' })).toEqual([]);
+  });
+});
+
+describe('audit log kept in memory (the demo)', () => {
+  it('appends and reads like the file, filters the same way, and writes nothing anywhere', async () => {
+    const log = createMemoryAuditLog();
+    expect(log.onDisk).toBe(false);
+    expect(log.path).toMatch(/memory/);
+    await log.append(entry({ transactionId: 'a' }));
+    await log.append(entry({ transactionId: 'b', workspaceId: 'ws2' }));
+    expect((await log.read()).entries.map(withoutLink)).toEqual([entry({ transactionId: 'a' }), entry({ transactionId: 'b', workspaceId: 'ws2' })]);
+    expect((await log.read({ workspaceId: 'ws2' })).entries.map((e) => e.transactionId)).toEqual(['b']);
+    expect((await log.read({ transactionId: 'a' })).skipped).toBe(0);
+  });
+
+  it('refuses what the file refuses, and keeps only the known fields', async () => {
+    const log = createMemoryAuditLog();
+    await rejection(log.append({ ...entry(), time: 'yesterday' }));
+    await log.append({ ...entry(), token: 'secret' } as AuditEntry);
+    expect((await log.read()).entries).toEqual([entry()]);
   });
 });

@@ -80,4 +80,9 @@ describe('withAuditRecords', () => {
       auditRecord({ time: 'x', baseUrl: 'https://a', workspaceId: 'w', action: 'approve', result: 'approved' }),
     ).toEqual({ time: 'x', action: 'approve', result: 'approved' });
   });
+
+  it('a record read back from the log drops its chain link too, and keeps the rest', () => {
+    const read = { time: 'x', baseUrl: 'https://a', workspaceId: 'w', keyId: 'k', action: 'decline', reason: 'r', result: 'canceled', prev: 'a'.repeat(64) };
+    expect(auditRecord(read)).toEqual({ time: 'x', keyId: 'k', action: 'decline', reason: 'r', result: 'canceled' });
+  });
 });

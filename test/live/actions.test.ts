@@ -6,10 +6,19 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClientOptions, createApiClient } from '../../src/client/index.js';
-import { type AuditEntry, type AuditLog, openAuditLog } from '../../src/config/index.js';
+import { type ApiClientOptions, createApiClient, NetworkError } from '../../src/client/index.js';
+import {
+  type AuditEntry,
+  type AuditLog,
+  createMemoryAuditLog,
+  openAuditLog,
+  type StoredAuditEntry,
+  verifyAuditLog,
+  withoutLink,
+} from '../../src/config/index.js';
 import type { Transaction } from '../../src/contract/index.js';
 import { createWriteActions } from '../../src/live/actions.js';
+import { surelyNotSent } from '../../src/live/outcome-words.js';
 import type { LiveOptions } from '../../src/live/index.js';
 import type { Role } from '../../src/sandbox/index.js';
 import { createStores } from '../../src/store/index.js';
@@ -65,12 +74,13 @@ function nextWaiting(): Transaction {
 }
 
 
+/** The entries of the log's lines, without their chain links (test/config checks those). */
 async function lines(file: string): Promise<AuditEntry[]> {
   const text = await fs.readFile(file, 'utf8').catch(() => '');
   return text
     .split('\n')
     .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as AuditEntry);
+    .map((l) => withoutLink(JSON.parse(l) as StoredAuditEntry));
 }
 
 const posts = (engine: Engine, action: string) =>
@@ -168,19 +178,34 @@ describe('decline', () => {
     expect(outcome).toMatchObject({ kind: 'network', changed: 'no' });
     expect((outcome as { message: string }).message).toMatch(/nothing was sent.*connection refused.*try again/);
     expect(await lines(file)).toEqual([expect.objectContaining({ action: 'decline', result: 'network' })]);
+    // The client made a correlation id for it, but no server ever saw the request: an auditor
+    // must not be sent looking for it there. Neither the line nor the outcome carries it.
+    const err = await fx
+      .client('full-access', { baseUrl: `http://127.0.0.1:${port}` })
+      .transactions.decline('tx-anything', 'r')
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(surelyNotSent(err as NetworkError)).toBe(true);
+    expect((err as NetworkError).correlationId).toMatch(/^[\w-]{8,64}$/);
+    expect((await lines(file))[0]).not.toHaveProperty('correlationId');
+    expect(outcome).not.toHaveProperty('correlationId');
   });
 
   it('the connection cut after sending: changed unknown, and the row is read again', async () => {
     const gate = await startGate(Number(new URL(fx.baseUrl).port));
     try {
       gate.setOpen(false);
-      const { engine } = setup('full-access', { client: { baseUrl: gate.baseUrl } });
+      const { engine, file } = setup('full-access', { client: { baseUrl: gate.baseUrl } });
       const tx = settled;
       const outcome = await engine.live.decline(tx.transactionId);
       expect(outcome).toMatchObject({ kind: 'network', changed: 'unknown' });
       expect((outcome as { message: string }).message).toMatch(/may or may not have been declined/);
       // The refresh was tried (through the same cut connection).
       expect(engine.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+      // The request may have reached the server: its correlation id is what support looks for.
+      expect(await lines(file)).toEqual([
+        expect.objectContaining({ result: 'network', correlationId: expect.stringMatching(/^[\w-]{8,64}$/) as string }),
+      ]);
     } finally {
       await gate.close();
     }
@@ -247,6 +272,40 @@ describe('the detail reads earlier lines from the log', () => {
     ]);
     expect(engine.stores.audit.getState().byTx.has('someone-else')).toBe(false);
   });
+
+  it('only the lines of this session’s server and workspace: the same id elsewhere is another transaction', async () => {
+    const { engine, audit } = setup();
+    const tx = settled;
+    const line = { action: 'approve', result: 'completed', transactionId: tx.transactionId };
+    await audit.append({ ...line, baseUrl: `${fx.baseUrl}/`, workspaceId: fx.workspaceId, time: '2026-01-01T00:00:00.000Z' });
+    await audit.append({ ...line, baseUrl: fx.baseUrl, workspaceId: 'another-ws', time: '2026-01-01T00:00:01.000Z' });
+    await audit.append({ ...line, baseUrl: 'https://elsewhere.example', workspaceId: fx.workspaceId, time: '2026-01-01T00:00:02.000Z' });
+    engine.live.openTransaction(tx.transactionId);
+    await waitUntil(() => engine.stores.audit.getState().byTx.has(tx.transactionId), 5_000, 'audit entries');
+    expect(engine.stores.audit.getState().byTx.get(tx.transactionId)).toEqual([
+      { time: '2026-01-01T00:00:00.000Z', action: 'approve', transactionId: tx.transactionId, result: 'completed' },
+    ]);
+  });
+});
+
+describe('the demo’s log, kept in memory', () => {
+  it('a decline is recorded, shown in the detail’s audit section and read back when it reopens', async () => {
+    const audit = createMemoryAuditLog();
+    const engine = engineOn(fx, { live: { audit } });
+    // A settled one: the server refuses (409), and that attempt is recorded like any other.
+    const tx = settled;
+    expect((await engine.live.decline(tx.transactionId, 'demo reason')).kind).toBe('conflict');
+    expect((await audit.read({ transactionId: tx.transactionId })).entries).toEqual([
+      expect.objectContaining({ action: 'decline', result: 'conflict', reason: 'demo reason', baseUrl: fx.baseUrl }),
+    ]);
+    expect(engine.stores.audit.getState().byTx.get(tx.transactionId)).toEqual([
+      expect.objectContaining({ action: 'decline', result: 'conflict', reason: 'demo reason' }),
+    ]);
+    engine.stores.audit.setState({ byTx: new Map() });
+    engine.live.openTransaction(tx.transactionId);
+    await waitUntil(() => engine.stores.audit.getState().byTx.has(tx.transactionId), 5_000, 'audit entries');
+    expect(engine.stores.audit.getState().byTx.get(tx.transactionId)).toHaveLength(1);
+  });
 });
 
 describe('quote', () => {
@@ -312,10 +371,13 @@ describe('create from a quote', () => {
     expect(again).toMatchObject({ kind: 'done', transaction: { transactionId: created.transactionId } });
     const onServer = await fx.client().transactions.list({ externalId: 'actions-test-create-1', accountId });
     expect(onServer).toHaveLength(1);
+    // Each line names where it was done: the server and the workspace, for creates as for the rest.
+    const where = { baseUrl: fx.baseUrl, workspaceId: fx.workspaceId };
     expect(await lines(file)).toEqual([
-      expect.objectContaining({ action: 'create', transactionId: created.transactionId, externalId: 'actions-test-create-1' }),
-      expect.objectContaining({ action: 'create', transactionId: created.transactionId, externalId: 'actions-test-create-1' }),
+      expect.objectContaining({ action: 'create', transactionId: created.transactionId, externalId: 'actions-test-create-1', ...where }),
+      expect.objectContaining({ action: 'create', transactionId: created.transactionId, externalId: 'actions-test-create-1', ...where }),
     ]);
+    expect(await verifyAuditLog(file)).toMatchObject({ intact: true, chained: 2 });
   });
 
   it('a double call while the first is on its way sends one POST', async () => {
@@ -334,7 +396,13 @@ describe('create from a quote', () => {
     expect(outcome).toMatchObject({ kind: 'refused', status: 400, code: 'bad-request', field: 'params.quoteId' });
     expect((outcome as { message: string }).message).toMatch(/expired/);
     expect(await lines(file)).toEqual([
-      expect.objectContaining({ action: 'create', externalId: 'actions-test-create-3', result: 'bad-request' }),
+      expect.objectContaining({
+        action: 'create',
+        externalId: 'actions-test-create-3',
+        result: 'bad-request',
+        baseUrl: fx.baseUrl,
+        workspaceId: fx.workspaceId,
+      }),
     ]);
     expect((await lines(file))[0]).not.toHaveProperty('transactionId');
   });
