@@ -56,8 +56,9 @@ describe('enterFullScreen / restoreTerminal', () => {
     const t = fakeTerminal();
     enterFullScreen(t.stdout, t.stdin);
     expect(isFullScreen()).toBe(true);
-    // Raw mode first: a key typed before Ink's input hook mounts must not be echoed.
-    expect(t.events).toEqual(['raw true', `write ${JSON.stringify(ENTER_FULL_SCREEN)}`]);
+    // The screen, then raw mode at once (not when Ink's input hook mounts, after the first frame):
+    // a key typed in between must not be echoed, and whoever sees raw mode sees the screen.
+    expect(t.events).toEqual([`write ${JSON.stringify(ENTER_FULL_SCREEN)}`, 'raw true']);
     expect(ENTER_FULL_SCREEN).toContain('\x1b[?1049h');
     expect(ENTER_FULL_SCREEN).toContain('\x1b[?25l');
 
@@ -65,8 +66,8 @@ describe('enterFullScreen / restoreTerminal', () => {
     restoreTerminal();
     expect(isFullScreen()).toBe(false);
     expect(t.events).toEqual([
-      'raw true',
       `write ${JSON.stringify(ENTER_FULL_SCREEN)}`,
+      'raw true',
       `write ${JSON.stringify(LEAVE_FULL_SCREEN)}`,
       'raw false',
     ]);
