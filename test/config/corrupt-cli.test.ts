@@ -48,7 +48,14 @@ function setUp(name: string, bytes: Buffer): { dir: string; file: string; env: R
   return {
     dir,
     file,
-    env: { CUSTODY_CONFIG: file, HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_STATE_HOME: join(dir, 'state') },
+    // The cache (Node's compile cache, from Node 22.1) lives outside the folder checked for strays.
+    env: {
+      CUSTODY_CONFIG: file,
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, 'xdg'),
+      XDG_STATE_HOME: join(dir, 'state'),
+      XDG_CACHE_HOME: join(root, 'cache'),
+    },
   };
 }
 

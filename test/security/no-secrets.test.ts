@@ -291,6 +291,9 @@ function filesUnder(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
+    // Node's module compile cache (Node >= 22.1, bin/custody.js) holds the program's own compiled
+    // code, string literals such as 'ApiKey ' included; V8 writes it, never a value of ours.
+    if (p.endsWith(join('custody', 'compile-cache'))) continue;
     if (statSync(p).isDirectory()) out.push(...filesUnder(p));
     else out.push(p);
   }
