@@ -12,7 +12,9 @@ export interface AsciiOption {
   readonly ascii?: boolean;
 }
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Made on first use: building a segmenter loads ICU's break data (~10 ms), and most text the
+// console cuts is ASCII, which never needs one.
+let segmenter: Intl.Segmenter | undefined;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // C0 and C1 controls (ESC starts terminal escape sequences) and the bidirectional controls that
 // can make text, an address for one, display in an order other than the one it has.
@@ -39,6 +41,7 @@ function columns(n: number): number {
 /** The longest run of whole graphemes from the start (or the end) that fits in `width` columns. */
 export function takeWidth(s: string, width: number, fromEnd = false): string {
   if (PRINTABLE_ASCII.test(s)) return fromEnd ? s.slice(Math.max(0, s.length - width)) : s.slice(0, width);
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   const parts = Array.from(segmenter.segment(s), (x) => x.segment);
   if (fromEnd) parts.reverse();
   let used = 0;
