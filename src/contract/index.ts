@@ -2,6 +2,8 @@
 // Naming: a schema is `XxxSchema` and its parsed type `Xxx`; known enum values are `UPPER_SNAKE`
 // arrays; scalars are lower-case schemas (`decimal`, `int64`, `millis` ...) like zod's own.
 
+import './zod-config.js';
+
 export * from './account.js';
 export * from './address.js';
 export * from './asset.js';
