@@ -11,7 +11,7 @@ import type { KeySpec, KeyState, Role, SandboxHandle } from '../sandbox/index.js
 import { type CommandSpec, type Io, list, type Parsed, str, UsageError } from './cli.js';
 import { takeSignals } from './signals.js';
 
-/** More history than this takes minutes to generate and gigabytes to hold. */
+/** The largest history the compact world is built and measured for (about 4 s and 220 MB). */
 const MAX_HISTORY = 1_000_000;
 
 export const spec: CommandSpec = {

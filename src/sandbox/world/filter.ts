@@ -47,6 +47,7 @@ export interface Facts {
 
 type Range = readonly [number, number];
 
+/** A compiled query. A new condition here needs its column test in history-query.ts too. */
 export interface TxFilter {
   /** Nothing can match (e.g. transactionId and transactionIds that disagree). */
   readonly never: boolean;

@@ -1,19 +1,32 @@
 // The past: `count` terminal transactions over the last 30 days (and the archived vault's, long
 // before), each drawn from its own seed so that the history is the same for a seed whatever its
-// size. Records stay compact: events, fees, quotes and signing data are derived when asked for.
+// size, and any record can be made again from its index alone (history-table.ts keeps the rest
+// compact). Events, fees, quotes and signing data are derived when asked for (present.ts).
 
 import { divideDecimal, multiplyDecimal, roundDecimal } from '../../format/index.js';
-import type { AssetInfo } from './catalog.js';
-import type { Core } from './core.js';
+import type { AssetInfo, Catalog } from './catalog.js';
 import { makeAddress, makeMemo, makeTxHash } from './formats.js';
+import type { Market } from './market.js';
 import { amountNear, trimZeros } from './money.js';
 import { type Approval, newRecord, type TxRecord } from './records.js';
 import { mix, Rng, streamSeed } from './rng.js';
-import type { AccountInfo, Limit } from './workspace.js';
+import type { AccountInfo, Limit, Member, WorkspaceData } from './workspace.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+const RECENT_SPAN = 30 * DAY - 3 * HOUR;
+const REDRAW_SALT = 0x2ed2a5;
+
+/** What the past is drawn from: the world's core, of which it reads only fixed data. */
+export interface PastContext {
+  readonly seed: number;
+  readonly startMs: number;
+  readonly catalog: Catalog;
+  readonly market: Market;
+  readonly data: WorkspaceData;
+  readonly members: readonly Member[];
+}
 
 const DESCRIPTIONS = [
   'Exchange top-up',
@@ -51,7 +64,7 @@ export interface AccountPlan {
   swapAssets: Map<string, [AssetInfo, number][]>;
 }
 
-export function plan(core: Core, account: AccountInfo, accounts: readonly AccountInfo[]): AccountPlan {
+export function plan(core: PastContext, account: AccountInfo, accounts: readonly AccountInfo[]): AccountPlan {
   const assets = account.assetIds.map((id) => core.catalog.asset(id)!);
   const fungible = assets.filter((a) => !a.requiresTokenId);
   const weighted = fungible.map((a): [AssetInfo, number] => {
@@ -110,44 +123,85 @@ export function plan(core: Core, account: AccountInfo, accounts: readonly Accoun
   };
 }
 
-export function buildHistory(core: Core, count: number): TxRecord[] {
-  const start = core.startMs;
-  const base = streamSeed(core.seed, 'history');
-  const accounts = core.data.accounts;
-  const archive = accounts.find((a) => a.role === 'archive' && a.assetIds.length > 0);
-  const plans = new Map<AccountInfo, AccountPlan>();
-  for (const a of accounts) if (a.assetIds.length > 0) plans.set(a, plan(core, a, accounts));
-  const pickable: [AccountInfo, number][] = accounts
-    .filter((a) => a.weight > 0 && plans.has(a))
-    .map((a) => [a, a.weight]);
-  const archiveCount = archive === undefined ? 0 : Math.floor(count * 0.04);
-  const recentCount = count - archiveCount;
-  // Recent history ends three hours back, so that every past transaction was done before now.
-  const recentFrom = start - 30 * DAY;
-  const recentSpan = 30 * DAY - 3 * HOUR;
-  const records: TxRecord[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const seed = mix(base, i);
+/**
+ * The past as a function of its index: record `i` is drawn from its own seed, so any one of them
+ * can be made again at any time (the compact history keeps only what its filters read and remakes
+ * the rest when a page shows it). The same seed gives the same history whatever its size, except
+ * for the archived vault's share (4%), which moves with it.
+ */
+export class PastSource {
+  private readonly base: number;
+  private readonly plans = new Map<AccountInfo, AccountPlan>();
+  private readonly pickable: [AccountInfo, number][];
+  private readonly archive: AccountInfo | undefined;
+  private readonly archiveCount: number;
+  private readonly recentCount: number;
+  /** Records drawn again (index → times), see redraw(). */
+  private readonly redrawn = new Map<number, number>();
+
+  constructor(
+    private readonly core: PastContext,
+    count: number,
+  ) {
+    this.base = streamSeed(core.seed, 'history');
+    const accounts = core.data.accounts;
+    this.archive = accounts.find((a) => a.role === 'archive' && a.assetIds.length > 0);
+    for (const a of accounts) if (a.assetIds.length > 0) this.plans.set(a, plan(core, a, accounts));
+    this.pickable = accounts.filter((a) => a.weight > 0 && this.plans.has(a)).map((a) => [a, a.weight]);
+    this.archiveCount = this.archive === undefined ? 0 : Math.floor(count * 0.04);
+    this.recentCount = count - this.archiveCount;
+  }
+
+  /** The draws every record starts with: its seed and stream, its vault and its creation time. */
+  private head(i: number): { seed: number; rng: Rng; plan: AccountPlan; createdAt: number } {
+    const start = this.core.startMs;
+    const again = this.redrawn.get(i);
+    const seed = again === undefined ? mix(this.base, i) : mix(mix(this.base, i), REDRAW_SALT + again);
     const rng = new Rng(seed);
     let account: AccountInfo;
     let createdAt: number;
-    if (i < archiveCount) {
-      account = archive!;
-      createdAt = start - 400 * DAY + Math.floor((i / archiveCount) * 200 * DAY) + rng.int(MINUTE);
+    if (i < this.archiveCount) {
+      account = this.archive!;
+      createdAt = start - 400 * DAY + Math.floor((i / this.archiveCount) * 200 * DAY) + rng.int(MINUTE);
     } else {
-      account = rng.weighted(pickable);
-      createdAt = recentFrom + Math.floor(((i - archiveCount) / recentCount) * recentSpan) + rng.int(MINUTE);
+      // Recent history ends three hours back, so that every past transaction was done before now.
+      account = rng.weighted(this.pickable);
+      const share = (i - this.archiveCount) / this.recentCount;
+      createdAt = start - 30 * DAY + Math.floor(share * RECENT_SPAN) + rng.int(MINUTE);
     }
-    records[i] = pastTransaction(core, rng, seed, plans.get(account)!, createdAt);
+    return { seed, rng, plan: this.plans.get(account)!, createdAt };
   }
-  return records;
+
+  /** Record `i` (0 <= i < count), made afresh: an equal, new object at every call. */
+  record(i: number): TxRecord {
+    const h = this.head(i);
+    return pastTransaction(this.core, h.rng, h.seed, h.plan, h.createdAt);
+  }
+
+  /**
+   * Draws record `i` from another seed. Streams are one 32-bit counter each, so a record's
+   * stream can start where another's is one draw further on (about once in 4 billion pairs:
+   * a few times in a million records, always an archived one against a recent one); the two
+   * would then share their id and everything after it. The table redraws the later one.
+   */
+  redraw(i: number): TxRecord {
+    this.redrawn.set(i, (this.redrawn.get(i) ?? 0) + 1);
+    return this.record(i);
+  }
+
+  /** Only the id of record `i`: its first few draws. */
+  idOf(i: number): string {
+    const h = this.head(i);
+    return pastHead(h.rng, h.plan).id;
+  }
 }
 
-function approx(core: Core, asset: AssetInfo): number {
-  return core.market.approx(asset.symbolId) ?? core.market.approx(asset.symbol) ?? 1;
+/** From the starting prices, never the current ones: a record made again must come out the same. */
+function approx(core: PastContext, asset: AssetInfo): number {
+  return core.market.baseApprox(asset.symbolId) ?? core.market.baseApprox(asset.symbol) ?? 1;
 }
 
-function limitForUsd(core: Core, usd: number): Limit | undefined {
+function limitForUsd(core: PastContext, usd: number): Limit | undefined {
   return core.data.policy.limits.find((l) => usd >= Number(l.minUsd));
 }
 
@@ -170,11 +224,22 @@ function pastApproval(rng: Rng, limit: Limit, status: string): Approval {
   };
 }
 
-function pastTransaction(core: Core, rng: Rng, seed: number, p: AccountPlan, createdAt: number): TxRecord {
-  const { account } = p;
+/** The first draws of a past transaction: its type and id. */
+function pastHead(rng: Rng, p: AccountPlan): { type: string; id: string } {
   const type = p.assets.length === 0 ? 'deposit' : rng.weighted(p.types);
+  return { type, id: rng.id() };
+}
+
+function pastTransaction(
+  core: PastContext,
+  rng: Rng,
+  seed: number,
+  p: AccountPlan,
+  createdAt: number,
+): TxRecord {
+  const { account } = p;
+  const { type, id } = pastHead(rng, p);
   const members = core.members;
-  const id = rng.id();
   const externalId = rng.id();
   const accountId = account.wire.accountId;
 

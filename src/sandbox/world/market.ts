@@ -60,6 +60,12 @@ export class Market {
     return q === undefined ? undefined : q.units / 10 ** q.scale;
   }
 
+  /** approx() of the starting price: what the history sizes its amounts by. */
+  baseApprox(symbolId: string): number | undefined {
+    const q = this.quotes.get(symbolId);
+    return q === undefined ? undefined : q.base / 10 ** q.scale;
+  }
+
   priceOfAsset(assetId: string): string | undefined {
     const a = this.catalog.assetById.get(assetId);
     return a === undefined ? undefined : this.price(a.symbolId);

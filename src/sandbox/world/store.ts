@@ -1,258 +1,86 @@
-// Every transaction of the world with the indexes a list needs: by id, by status, by account, and
-// two orders (updatedAt and createdAt, ties by id) kept sorted as transactions change, so a
-// filtered page walks a few hundred records instead of sorting 200,000 per request.
+// Every transaction of the world, listed as one: the compact finished past (history-table.ts) and
+// the records made while the world runs (live-store.ts). A page takes the first offset + limit of
+// each in the list's order and merges them; only the records it hands out are made whole.
 
-import { isTerminalStatus } from '../../contract/index.js';
-import { type TxFilter, testFacts } from './filter.js';
+import { historyKey, historyPage } from './history-query.js';
+import type { HistoryTable } from './history-table.js';
+import { LiveStore, type PageRequest } from './live-store.js';
 import type { TxRecord } from './records.js';
 
-type Key = 'updatedAt' | 'createdAt';
-
-/** Records sorted by (key, id) ascending. */
-class Order {
-  readonly items: TxRecord[] = [];
-
-  constructor(readonly key: Key) {}
-
-  private before(a: TxRecord, b: TxRecord): boolean {
-    const ka = a[this.key];
-    const kb = b[this.key];
-    return ka < kb || (ka === kb && a.id < b.id);
-  }
-
-  /** First index whose record is not before `rec`. */
-  private lowerBound(rec: TxRecord): number {
-    let lo = 0;
-    let hi = this.items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.before(this.items[mid]!, rec)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** First index whose key is >= value. */
-  indexOfKey(value: number): number {
-    let lo = 0;
-    let hi = this.items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.items[mid]![this.key] < value) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  insert(rec: TxRecord): void {
-    const last = this.items[this.items.length - 1];
-    // The usual case: a change stamped "now" goes to the end.
-    if (last === undefined || this.before(last, rec)) this.items.push(rec);
-    else this.items.splice(this.lowerBound(rec), 0, rec);
-  }
-
-  /** Removes `rec`; its key must still be the one it was inserted with. */
-  remove(rec: TxRecord): void {
-    const i = this.lowerBound(rec);
-    if (this.items[i] === rec) this.items.splice(i, 1);
-  }
-
-  /** Bulk load: append unsorted, then sort once. */
-  load(recs: readonly TxRecord[]): void {
-    for (const r of recs) this.items.push(r);
-    const key = this.key;
-    this.items.sort((a, b) => a[key] - b[key] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  }
-}
-
-export interface PageRequest {
-  filter: TxFilter;
-  sortBy: Key;
-  descending: boolean;
-  offset: number;
-  limit: number;
-}
-
-function add<K>(map: Map<K, Set<TxRecord>>, key: K, rec: TxRecord): void {
-  let set = map.get(key);
-  if (set === undefined) {
-    set = new Set();
-    map.set(key, set);
-  }
-  set.add(rec);
-}
+export type { PageRequest };
 
 export class TxStore {
-  private readonly byId = new Map<string, TxRecord>();
-  private readonly byStatus = new Map<string, Set<TxRecord>>();
-  private readonly byAccount = new Map<string, Set<TxRecord>>();
-  /** Lower-cased chain transaction hash → its transactions (a withdrawal and its deposit share one). */
-  private readonly byHash = new Map<string, TxRecord[]>();
-  private readonly updated = new Order('updatedAt');
-  private readonly created = new Order('createdAt');
+  private readonly live = new LiveStore();
+  private history: HistoryTable | undefined;
   /** Assets that appear in the workspace's transactions (the `used` filters). */
   readonly usedAssets = new Set<string>();
 
   get size(): number {
-    return this.byId.size;
+    return this.live.size + (this.history?.count ?? 0);
   }
 
+  /** The finished past, once, before anything else is stored. */
+  loadHistory(table: HistoryTable): void {
+    if (this.history !== undefined || this.live.size > 0) throw new Error('load the history first, once');
+    this.history = table;
+    for (const id of table.usedAssets()) this.usedAssets.add(id);
+  }
+
+  /** A past record comes back as a new object each time: reading it is all anyone does with it. */
   get(id: string): TxRecord | undefined {
-    return this.byId.get(id);
+    return this.live.get(id) ?? this.history?.get(id);
   }
 
-  /** Records in one status (live view: do not mutate). */
+  has(id: string): boolean {
+    return this.live.get(id) !== undefined || (this.history !== undefined && this.history.indexOf(id) >= 0);
+  }
+
+  /** Records in one status that are not past (the past is all terminal); do not mutate the set. */
   inStatus(status: string): ReadonlySet<TxRecord> {
-    return this.byStatus.get(status) ?? new Set();
+    return this.live.inStatus(status);
   }
 
   countLive(): number {
-    let n = 0;
-    for (const [status, set] of this.byStatus) if (!isTerminalStatus(status)) n += set.size;
-    return n;
+    return this.live.countLive();
   }
 
-  private index(rec: TxRecord): void {
-    this.byId.set(rec.id, rec);
-    add(this.byStatus, rec.status, rec);
-    add(this.byAccount, rec.accountId, rec);
-    if (rec.txHash !== undefined) this.indexHash(rec, rec.txHash);
+  insert(rec: TxRecord): void {
+    this.live.insert(rec);
     this.usedAssets.add(rec.assetId);
     if (rec.asset2 !== undefined) this.usedAssets.add(rec.asset2);
   }
 
-  private indexHash(rec: TxRecord, hash: string): void {
-    const key = hash.toLowerCase();
-    const list = this.byHash.get(key);
-    if (list === undefined) this.byHash.set(key, [rec]);
-    else list.push(rec);
-  }
-
-  insert(rec: TxRecord): void {
-    this.index(rec);
-    this.updated.insert(rec);
-    this.created.insert(rec);
-  }
-
-  /** Many records at once (the history): indexes then one sort per order. */
-  load(recs: readonly TxRecord[]): void {
-    for (const r of recs) this.index(r);
-    this.updated.load(recs);
-    this.created.load(recs);
-  }
-
-  /**
-   * Applies a change: `mutate` may change anything but `id`, `accountId` and `createdAt`. The
-   * updated-order entry is moved and the status index follows.
-   */
+  /** See LiveStore.update: only records made while the world runs ever change. */
   update(rec: TxRecord, mutate: () => void): void {
-    const status = rec.status;
-    const hash = rec.txHash;
-    this.updated.remove(rec);
-    mutate();
-    this.updated.insert(rec);
-    if (rec.txHash !== hash && rec.txHash !== undefined) this.indexHash(rec, rec.txHash);
-    if (rec.status !== status) {
-      this.byStatus.get(status)?.delete(rec);
-      add(this.byStatus, rec.status, rec);
-    }
-  }
-
-  /** All records (creation order); for tests and brute force. */
-  all(): readonly TxRecord[] {
-    return this.created.items;
+    this.live.update(rec, mutate);
   }
 
   page(req: PageRequest): TxRecord[] {
-    const { filter } = req;
-    if (filter.never || req.limit <= 0) return [];
-    if (filter.ids !== undefined)
-      return this.gather([[...filter.ids].flatMap((id) => this.byId.get(id) ?? [])], req);
+    const { filter, sortBy, descending, offset, limit } = req;
+    if (filter.never || limit <= 0) return [];
+    const need = offset + limit;
+    const live = this.live.page({ ...req, offset: 0, limit: need });
+    const table = this.history;
+    const past = table === undefined ? [] : historyPage(table, filter, sortBy, descending, need);
+    if (table === undefined || past.length === 0) return live.slice(offset, need);
+    if (live.length === 0) return past.slice(offset, need).map((i) => table.record(i));
 
-    // Candidate sets from the indexes that narrow the query; the smallest is the one to gather.
-    const total = Math.max(1, this.size);
-    let best: Iterable<TxRecord>[] | undefined;
-    let bestSize = Infinity;
-    let selectivity = 1;
-    const consider = (sets: Iterable<TxRecord>[], size: number) => {
-      selectivity *= size / total;
-      if (size < bestSize) {
-        best = sets;
-        bestSize = size;
-      }
-    };
-    if (filter.txHash !== undefined) {
-      const hits = this.byHash.get(filter.txHash) ?? [];
-      consider([hits], hits.length);
-    }
-    if (filter.statuses !== undefined) {
-      const sets = [...filter.statuses].flatMap((s) => this.byStatus.get(s) ?? []);
-      consider(
-        sets,
-        sets.reduce((n, s) => n + s.size, 0),
-      );
-    } else if (filter.terminated === false) {
-      const sets = [...this.byStatus].filter(([s]) => !isTerminalStatus(s)).map(([, set]) => set);
-      consider(
-        sets,
-        sets.reduce((n, s) => n + s.size, 0),
-      );
-    }
-    if (filter.accounts !== undefined) {
-      const sets = [...filter.accounts].flatMap((a) => this.byAccount.get(a) ?? []);
-      consider(
-        sets,
-        sets.reduce((n, s) => n + s.size, 0),
-      );
-    }
-    // Walking the order finds `need` matches after about need / selectivity records (taking the
-    // indexed conditions as independent); gathering tests the smallest candidate set and sorts
-    // what matches. Pick the cheaper; the walk is bounded by the total either way.
-    const need = req.offset + req.limit;
-    const expected = Math.max(1, selectivity * total);
-    const walkCost = Math.min(total, need / Math.max(selectivity, 1 / total));
-    const gatherCost = bestSize + expected * Math.log2(expected + 1);
-    if (best !== undefined && gatherCost < walkCost) return this.gather(best, req);
-    return this.walk(req);
-  }
-
-  private gather(sets: Iterable<TxRecord>[], req: PageRequest): TxRecord[] {
-    const key = req.sortBy;
-    const sign = req.descending ? -1 : 1;
-    const found: TxRecord[] = [];
-    for (const set of sets) for (const rec of set) if (testFacts(req.filter, rec)) found.push(rec);
-    found.sort((a, b) => sign * (a[key] - b[key] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
-    return found.slice(req.offset, req.offset + req.limit);
-  }
-
-  private walk(req: PageRequest): TxRecord[] {
-    const order = req.sortBy === 'updatedAt' ? this.updated : this.created;
-    const items = order.items;
-    const bounds = req.sortBy === 'updatedAt' ? req.filter.updated : req.filter.created;
-    let lo = 0;
-    let hi = items.length;
-    if (bounds !== undefined) {
-      lo = order.indexOfKey(bounds[0]);
-      hi = bounds[1] === Infinity ? items.length : order.indexOfKey(bounds[1] + 1);
-    }
     const out: TxRecord[] = [];
-    if (req.filter.trivial) {
-      const start = req.descending ? hi - req.offset - req.limit : lo + req.offset;
-      const end = req.descending ? hi - req.offset : lo + req.offset + req.limit;
-      const slice = items.slice(Math.max(lo, start), Math.max(lo, Math.min(hi, end)));
-      return req.descending ? slice.reverse() : slice;
-    }
-    let skip = req.offset;
-    const step = req.descending ? -1 : 1;
-    for (let i = req.descending ? hi - 1 : lo; i >= lo && i < hi; i += step) {
-      const rec = items[i]!;
-      if (!testFacts(req.filter, rec)) continue;
-      if (skip > 0) {
-        skip -= 1;
-        continue;
+    let a = 0;
+    let b = 0;
+    for (let n = 0; n < need && (a < live.length || b < past.length); n++) {
+      let fromLive: boolean;
+      if (b >= past.length) fromLive = true;
+      else if (a >= live.length) fromLive = false;
+      else {
+        const rec = live[a]!;
+        const lk = rec[sortBy];
+        const pk = historyKey(table, past[b]!, sortBy);
+        const before = lk < pk || (lk === pk && rec.id < table.idOf(past[b]!));
+        fromLive = descending ? !before : before;
       }
-      out.push(rec);
-      if (out.length >= req.limit) break;
+      const item = fromLive ? live[a++]! : past[b++]!;
+      if (n >= offset) out.push(typeof item === 'number' ? table.record(item) : item);
     }
     return out;
   }

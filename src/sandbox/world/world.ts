@@ -44,7 +44,7 @@ import {
   type WorldTransactionsQuery,
 } from './filter.js';
 import { Generator } from './generator.js';
-import { buildHistory } from './history.js';
+import { HistoryTable } from './history-table.js';
 import { startWork } from './initial.js';
 import { step } from './lifecycle.js';
 import { eventsOf } from './present.js';
@@ -149,7 +149,7 @@ export class World {
     this.workspace = { ...core.data.workspace };
     this.members = core.data.members.map((m) => ({ ...m }));
     const history = Math.max(0, Math.floor(opts.history ?? 3000));
-    core.store.load(buildHistory(core, history));
+    core.store.loadHistory(new HistoryTable(core, history));
     startWork(core);
     this.generator = core.generator ? new Generator(core) : undefined;
     this.nextTick = core.startMs + TICK_MS;
@@ -312,7 +312,11 @@ export class World {
   /**
    * Every filter of wire notes §5 (and the OpenAPI extras when present). Decision: `sortBy`
    * `updated` orders by updatedAt, `activity` (the default) by createdAt; `sortDirection`
-   * defaults to DESC; ties go by transactionId, so pages never overlap. `limit` defaults to 100.
+   * defaults to DESC; ties go by transactionId in the same direction (DESC: the greater id
+   * first), so pages never overlap. `limit` defaults to 100. The time filters include both ends
+   * (`createdAtFrom <= createdAt <= createdAtTo`, the same for updatedAt and terminatedAt; an
+   * unfinished transaction has no terminatedAt, so a terminatedAt bound leaves it out): a keyset
+   * page from the last record held starts with that record's millisecond again.
    */
   transactions(q: WorldTransactionsQuery = {}): Transaction[] {
     const records = this.core.store.page({
