@@ -65,3 +65,14 @@ export {
   parseMillis,
   type UtcOption,
 } from './time.js';
+export {
+  addressKey,
+  compileTransactionFilter,
+  type FilterableTransaction,
+  testTransactionFacts,
+  type TransactionFacts,
+  type TransactionFilter,
+  type TransactionFilterQuery,
+  transactionFacts,
+  transactionMatches,
+} from './transaction-filter.js';
