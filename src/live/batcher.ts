@@ -1,19 +1,30 @@
-// Frames arrive one transaction at a time, in bursts of hundreds. They wait here, merged by id
-// (newest `updatedAt` wins, so memory stays bounded by the number of distinct transactions), and
-// reach the store in one write, never two within `batchMs` and, under a sustained burst, at most
-// `perSecond` a second. Ink throttles only terminal writes: React and layout would otherwise run
+// Frames arrive one transaction at a time, in bursts of hundreds. They wait here and reach the
+// store together: under a burst never two writes within `batchMs`, and at most `perSecond` a
+// second. Ink throttles only terminal writes: React and layout would otherwise run
 // for every frame. A change after a quiet moment goes out at once (the leading edge); a token
 // bucket lets one write come a little early after another. While changes trickle in (no more
-// than `steadyPerSecond` in the last second: a workspace at work, not a burst) each goes out at
-// once, `steadyGapMs` apart at least, so a status change reaches the screen without waiting for
-// the bucket; a burst is held to `perSecond` writes a second.
+// than `steadyPerSecond` in the last second, and no more than `burstCount` in the last
+// `burstMs`: a workspace at work, not a burst) each goes out at once, `steadyGapMs` apart at
+// least, so a status change reaches the screen without waiting for the bucket; a burst is held to
+// `perSecond` writes a second.
+//
+// Nothing is merged here: the store's reducer (applyTransactions) is the one merge by id keeping
+// the newest `updatedAt`. Changes that cannot be written yet (paused, or before the first page)
+// are reduced by that same reducer into a private slice, so they hold one version per id and
+// memory stays bounded by the number of distinct transactions.
 import type { Transaction } from '../contract/index.js';
-import { type LoadProgress, supersedes } from '../store/index.js';
+import { applyTransactions, emptyTransactions, type LoadProgress, type TransactionsState } from '../store/index.js';
 import type { Timers } from './timers.js';
+
+/** Held changes are reduced once this many wait (memory stays near one version per id). */
+const SETTLE_EVERY = 256;
 
 /** One write to the stores: everything that waited since the last one. */
 export interface FlushWork {
-  /** Live changes (frames, gap fills, polls): applied with change marks. Empty while paused. */
+  /**
+   * Live changes (frames, gap fills, polls) in the order they came, the same id possibly more than
+   * once: applied with change marks by the store's merge. Empty while paused.
+   */
   readonly live: readonly Transaction[];
   /** Background list pages: applied without marks. */
   readonly bulk: readonly Transaction[];
@@ -34,6 +45,9 @@ export interface BatcherOptions {
   steadyPerSecond?: number;
   /** Least time between two writes while changes trickle in; default batchMs / 2. */
   steadyGapMs?: number;
+  /** More than `burstCount` live changes within `burstMs` is a burst, whatever the last second says. */
+  burstMs?: number;
+  burstCount?: number;
   timers: Timers;
   write(work: FlushWork): void;
   /** Monotonic ms for the flush spacing; default performance.now. */
@@ -56,7 +70,12 @@ export interface Batcher {
 
 export function createBatcher(opts: BatcherOptions): Batcher {
   const monotonic = opts.monotonic ?? (() => performance.now());
-  const live = new Map<string, Transaction>();
+  /** Live changes for the next write, as they came. */
+  let queue: Transaction[] = [];
+  /** Live changes that cannot be written yet (paused, before open), one version per id. */
+  let held: TransactionsState = emptyTransactions;
+  /** Held changes not yet reduced into `held` (reduced in groups: the reducer is not free). */
+  let unsettled: Transaction[] = [];
   let bulk: Transaction[] = [];
   let progress: LoadProgress | undefined;
   let freshAt: number | undefined;
@@ -78,28 +97,59 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   // When the live changes of the last second arrived (for telling a trickle from a burst).
   const steadyPerSecond = opts.steadyPerSecond ?? 0;
   const steadyGapMs = opts.steadyGapMs ?? opts.batchMs / 2;
+  const burstMs = opts.burstMs ?? 0;
+  const burstCount = opts.burstCount ?? Infinity;
   const arrivals: number[] = [];
   function noteArrival(t: number): void {
     if (steadyPerSecond === 0) return;
     arrivals.push(t);
     while (arrivals.length > 0 && arrivals[0]! <= t - 1_000) arrivals.shift();
-    // Only whether the count passed the limit matters: keep the array small in a burst.
-    if (arrivals.length > steadyPerSecond + 1) arrivals.splice(0, arrivals.length - steadyPerSecond - 1);
+    // Only whether a count passed its limit matters: keep the array small in a burst.
+    const keep = Math.max(steadyPerSecond, Number.isFinite(burstCount) ? burstCount : 0) + 1;
+    if (arrivals.length > keep) arrivals.splice(0, arrivals.length - keep);
   }
-  const trickling = (t: number) =>
-    steadyPerSecond > 0 && arrivals.filter((a) => a > t - 1_000).length <= steadyPerSecond;
+  function trickling(t: number): boolean {
+    if (steadyPerSecond === 0) return false;
+    let lastSecond = 0;
+    let recent = 0;
+    for (const a of arrivals) {
+      if (a <= t - 1_000) continue;
+      lastSecond += 1;
+      if (a > t - burstMs) recent += 1;
+    }
+    return lastSecond <= steadyPerSecond && recent <= burstCount;
+  }
 
-  const held = () => (paused ? live.size : 0);
-  const liveDue = () => opened && !paused && live.size > 0;
+  const writable = () => opened && !paused;
+
+  function settle(): void {
+    if (unsettled.length === 0) return;
+    held = applyTransactions(held, unsettled, { now: 0, live: true });
+    unsettled = [];
+  }
+
+  /** Live changes that cannot be written yet (paused, or not yet open): one version per id. */
+  function heldCount(): number {
+    settle();
+    return held.byId.size;
+  }
+
+  function hold(items: readonly Transaction[]): void {
+    unsettled.push(...items);
+    if (unsettled.length >= SETTLE_EVERY) settle();
+  }
 
   function hasWork(): boolean {
+    const due = writable() && (queue.length > 0 || held.byId.size > 0 || unsettled.length > 0);
+    const shownHeld = paused ? held.byId.size : 0;
     return (
-      liveDue() ||
+      due ||
       bulk.length > 0 ||
       progress !== undefined ||
       freshAt !== undefined ||
       written.paused !== paused ||
-      written.held !== held()
+      written.held !== shownHeld ||
+      (paused && unsettled.length > 0)
     );
   }
 
@@ -115,13 +165,18 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   function flush(): void {
     cancel = undefined;
     if (stopped) return;
-    const liveBatch = liveDue() ? [...live.values()] : [];
-    if (liveBatch.length > 0) live.clear();
+    let liveBatch: Transaction[] = [];
+    if (writable()) {
+      // What was held comes first: the queue holds only what came after it.
+      liveBatch = heldCount() > 0 ? [...held.byId.values(), ...queue] : queue;
+      held = emptyTransactions;
+      queue = [];
+    }
     const work: FlushWork = {
       live: liveBatch,
       bulk,
       paused,
-      held: held(),
+      held: paused ? heldCount() : 0,
       ...(progress === undefined ? {} : { progress }),
       ...(freshAt === undefined ? {} : { freshAt }),
     };
@@ -144,13 +199,11 @@ export function createBatcher(opts: BatcherOptions): Batcher {
 
   return {
     addLive(transactions) {
-      if (stopped) return;
+      if (stopped || transactions.length === 0) return;
       const t = monotonic();
-      for (const tx of transactions) {
-        noteArrival(t);
-        const current = live.get(tx.transactionId);
-        if (current === undefined || supersedes(current, tx)) live.set(tx.transactionId, tx);
-      }
+      for (let i = 0; i < transactions.length; i++) noteArrival(t);
+      if (writable()) queue.push(...transactions);
+      else hold(transactions);
       kick();
     },
     addBulk(transactions) {
@@ -171,6 +224,11 @@ export function createBatcher(opts: BatcherOptions): Batcher {
     setPaused(next) {
       if (stopped || paused === next) return;
       paused = next;
+      if (paused) {
+        // What waited for the next write now waits for resume, one version per id.
+        hold(queue);
+        queue = [];
+      }
       kick();
     },
     open() {
@@ -182,13 +240,15 @@ export function createBatcher(opts: BatcherOptions): Batcher {
       return paused;
     },
     get waiting() {
-      return opened && !paused ? 0 : live.size;
+      return writable() ? 0 : heldCount();
     },
     stop() {
       stopped = true;
       cancel?.();
       cancel = undefined;
-      live.clear();
+      queue = [];
+      held = emptyTransactions;
+      unsettled = [];
       bulk = [];
     },
   };

@@ -17,12 +17,16 @@
 // What the view reads, and where:
 //
 // - Rows: `transactions.order` (ids, newest createdAt first) and `transactions.byId`. Store
-//   writes are batched: at most one per `batchMs` (default 100 ms) however fast frames arrive.
+//   writes are batched (batcher.ts): a burst is written at most 1000 / `batchMs` times a second
+//   (default 100 ms: ~10) however fast frames arrive; changes that trickle in (up to 30 a second,
+//   no more than 6 within 100 ms) are each written at once, 16 ms apart at least. The store's
+//   reducer (applyTransactions) is the one merge by id keeping the newest `updatedAt`.
 //   `changedAt` marks rows changed by a live update (not by the first load); `seen` holds the
 //   statuses this console saw each transaction pass through.
 // - Loading: `transactions.progress` = { loaded, complete, loading } while the history pages in
 //   the background after the first page ("1,000 of … loading").
-// - Pause: `setPaused(true)` holds live updates (merged by id: memory stays bounded) and
+// - Pause: `setPaused(true)` holds live updates (one version per id, reduced by the store's own
+//   merge: memory stays bounded by the number of distinct transactions) and
 //   `setPaused(false)` applies them in one write. `transactions.paused` / `transactions.held`
 //   say so (e.g. "paused, 12 updates waiting"). New rows of background pages still arrive.
 // - Detail: `openTransaction(id)` sets `transactions.detail` = { id, status: 'loading' }, fetches
@@ -52,9 +56,13 @@
 // what changed since the newest update seen (and resumes an unfinished history load, and
 // refetches an open detail); 'all' does all of it and retries any reference data that never loaded.
 //
-// Nothing is missed: the subscription (limit=0, live frames only) is made before the list is
-// read; after every reconnect, and when the socket returns after polling, the engine reads
-// every transaction with updatedAt >= (newest seen before the gap) - 2 s, paging by updatedAt,
-// and merges it (merge by id keeps the newest updatedAt, so overlaps are harmless).
+// Nothing is missed (feed.ts, the one live feed, shared with `custody watch`): the subscription
+// (limit=0, live frames only) is made before the list is read, and the feed's reads wait for
+// that first page; after every reconnect, when the socket returns after polling, and after a
+// malformed frame, the feed reads every transaction with updatedAt >= (newest seen before the
+// gap) - 2 s, paging by updatedAt, and the store merges it (the merge by id keeps the newest
+// updatedAt, so overlaps are harmless). Only a read made while frames flowed closes a gap.
+// Every background read (catch-ups, polls, resubscribes, reference data, prices) runs in one
+// kind of loop (loop.ts): never two at once, retried with a doubling backoff.
 export { createLive } from './engine.js';
 export type { Live, LiveActions, LiveOptions, RefreshScope } from './types.js';

@@ -15,7 +15,7 @@ import { type ConnectionFacts, deriveConnection } from '../../src/live/connectio
 import { malformedFrameNotice, noticeFor } from '../../src/live/notices.js';
 import { millisMinus, readChangedSince, readTransactionsPage } from '../../src/live/reads.js';
 import { backoffMs, createTimers } from '../../src/live/timers.js';
-import type { Connection } from '../../src/store/index.js';
+import { applyTransactions, type Connection, emptyTransactions, type TransactionsState } from '../../src/store/index.js';
 import { makeTestKey } from '../helpers/api-key.js';
 import { type RecordedRequest, startHttpServer, type TestServer } from '../helpers/http-server.js';
 import { tx } from '../store/helpers.js';
@@ -56,7 +56,14 @@ describe('batcher', () => {
     return { batcher, writes };
   }
 
-  it('holds live updates until open, then writes at most once per window, newest version per id', () => {
+  /** The writes applied as the engine applies them: the store's merge is the only one. */
+  function applied(writes: readonly FlushWork[]): TransactionsState {
+    let state = emptyTransactions;
+    for (const w of writes) state = applyTransactions(state, w.live, { now: 0, live: true });
+    return state;
+  }
+
+  it('holds live updates until open, then writes at most once per window; the store keeps the newest version per id', () => {
     try {
       const { batcher, writes } = setup();
       batcher.addLive([tx('a', { updatedAt: '1' })]);
@@ -74,14 +81,32 @@ describe('batcher', () => {
       vi.advanceTimersByTime(200);
       expect(writes.length).toBeLessThanOrEqual(11);
       for (let i = 1; i < writes.length; i++) expect(writes[i]!.at - writes[i - 1]!.at).toBeGreaterThanOrEqual(100);
-      const last = new Map<string, Transaction>();
-      for (const w of writes) for (const t of w.live) last.set(t.transactionId, t);
-      expect(last.size).toBe(50);
-      expect(last.get('t49')!.updatedAt).toBe('499');
-      // An older version arriving late does not replace the newer one waiting.
+      const store = applied(writes);
+      expect(store.byId.size).toBe(50);
+      expect(store.byId.get('t49')!.updatedAt).toBe('499');
+      // An older version arriving late does not replace the newer one, in one write or across two.
       batcher.addLive([tx('x', { updatedAt: '9' }), tx('x', { updatedAt: '3' })]);
       vi.advanceTimersByTime(200);
-      expect(writes.at(-1)!.live).toEqual([tx('x', { updatedAt: '9' })]);
+      batcher.addLive([tx('x', { updatedAt: '5' })]);
+      vi.advanceTimersByTime(200);
+      expect(applied(writes).byId.get('x')).toEqual(tx('x', { updatedAt: '9' }));
+      batcher.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('before open, frames are held one version per id (bounded memory); open writes the newest of each', () => {
+    try {
+      const { batcher, writes } = setup();
+      for (let i = 0; i < 3_000; i++) batcher.addLive([tx(`h${i % 7}`, { updatedAt: String(1_000 - (i % 400)) })]);
+      expect(batcher.waiting).toBe(7);
+      batcher.open();
+      vi.advanceTimersByTime(0);
+      const live = writes.flatMap((w) => w.live);
+      expect(live).toHaveLength(7);
+      for (const t of live) expect(t.updatedAt).toBe('1000');
+      expect(batcher.waiting).toBe(0);
       batcher.stop();
     } finally {
       vi.useRealTimers();
@@ -152,6 +177,58 @@ describe('batcher', () => {
       }
       expect(writes).toEqual(arrived);
       // Then 500 in a second: never two writes closer than 85 ms, at most 11 in any second.
+      vi.advanceTimersByTime(2_000);
+      writes.length = 0;
+      for (let i = 0; i < 500; i++) {
+        batcher.addLive([tx(`b${i % 40}`, { updatedAt: String(i) })]);
+        vi.advanceTimersByTime(2);
+      }
+      vi.advanceTimersByTime(300);
+      for (let i = 2; i < writes.length; i++) expect(writes[i]! - writes[i - 1]!).toBeGreaterThanOrEqual(85);
+      for (const at of writes) expect(writes.filter((t) => t >= at && t < at + 1_000).length).toBeLessThanOrEqual(12);
+      batcher.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a short-window limit: 25 changes a second each go at once, a clump within burstMs is a burst', () => {
+    vi.useFakeTimers();
+    try {
+      const writes: number[] = [];
+      const batcher = createBatcher({
+        batchMs: 85,
+        perSecond: 10,
+        steadyPerSecond: 30,
+        burstMs: 100,
+        burstCount: 6,
+        steadyGapMs: 16,
+        timers: createTimers(),
+        monotonic: () => Date.now(),
+        write: () => writes.push(Date.now()),
+      });
+      batcher.open();
+      vi.advanceTimersByTime(1_000);
+      writes.length = 0;
+      // 25 a second, 40 ms apart, for 2 s: each written the moment it arrives.
+      const arrived: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        arrived.push(Date.now());
+        batcher.addLive([tx(`s${i}`, { updatedAt: '1' })]);
+        vi.advanceTimersByTime(40);
+      }
+      expect(writes).toEqual(arrived);
+      // After a quiet second, 10 at once: one write at once; 10 more 50 ms later wait for the bucket.
+      vi.advanceTimersByTime(1_000);
+      writes.length = 0;
+      const clump = Date.now();
+      batcher.addLive(Array.from({ length: 10 }, (_, i) => tx(`c${i}`, { updatedAt: '1' })));
+      vi.advanceTimersByTime(50);
+      batcher.addLive(Array.from({ length: 10 }, (_, i) => tx(`d${i}`, { updatedAt: '1' })));
+      vi.advanceTimersByTime(200);
+      expect(writes[0]).toBe(clump);
+      expect(writes[1]! - writes[0]!).toBeGreaterThanOrEqual(85);
+      // 500 in a second: at most two quick writes at its start, then never closer than 85 ms.
       vi.advanceTimersByTime(2_000);
       writes.length = 0;
       for (let i = 0; i < 500; i++) {
