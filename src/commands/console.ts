@@ -19,7 +19,7 @@ import {
 import { unknownConfigFields } from '../config/unknown-fields.js';
 import { createLive } from '../live/index.js';
 import { firstPageLimit } from '../live/reads.js';
-import { createStores, type SessionState, type Stores, withNotice } from '../store/index.js';
+import { ALL_TRANSACTIONS, createStores, type SessionState, type Stores, txQueryKey, withNotice } from '../store/index.js';
 // Types only: the view (and Ink with it) loads after the CI variable is dealt with, below.
 import type { ViewEnv } from '../view/index.js';
 import { beforeTerminalRestore, enterFullScreen, restoreTerminal } from '../view/terminal-restore.js';
@@ -282,9 +282,11 @@ const FIRST_LOAD_WAIT_MS = 600;
 
 /** Rows can be drawn as they will stay: the first page is in, with the account names and assets they show. */
 function rowsReady(stores: Stores): boolean {
-  const { progress } = stores.transactions.getState();
+  const first = stores.transactions.getState().windows.get(txQueryKey(ALL_TRANSACTIONS));
   return (
-    (progress.loaded > 0 || progress.complete) &&
+    first !== undefined &&
+    first.loading === undefined &&
+    first.error === undefined &&
     stores.workspace.getState().accountsLoadedAt !== undefined &&
     stores.dictionary.getState().assets.size > 0
   );
@@ -366,28 +368,25 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
   realtime.on('state', (state) => log('ws', JSON.stringify(state)));
   realtime.on('stalled', ({ pongTimeoutMs }) => log('ws', `stalled: no pong in ${pongTimeoutMs} ms`));
   realtime.on('error', (err) => log('ws', `error: ${err.message}`));
-  // The first frame, drawn (or given up on): the history's background pages wait for it.
-  let firstFrameDone = () => {};
-  const firstFrame = new Promise<void>((resolve) => {
-    firstFrameDone = () => {
-      // A console lives for hours and may load 100,000 transactions: from here on let the heap
-      // grow by a fifth at a time, not V8's default of up to 4x, so the history load peaks near
-      // what it keeps (measured at 100k: ~230 MB instead of ~340 MB, same load time). Not
-      // before the first frame: the extra collections would delay it (~90 ms of CPU). V8 reads
-      // the flag each time it sizes the heap, so setting it now takes effect.
-      setFlagsFromString('--heap-growing-percent=20');
-      resolve();
-    };
-  });
+  // The first frame, drawn (or given up on).
+  let heapSet = false;
+  const firstFrameDone = () => {
+    if (heapSet) return;
+    heapSet = true;
+    // A console lives for hours: from here on let the heap grow by a fifth at a time, not V8's
+    // default of up to 4x, so it stays near what it keeps. Not before the first frame: the extra
+    // collections would delay it (~90 ms of CPU). V8 reads the flag each time it sizes the heap,
+    // so setting it now takes effect.
+    setFlagsFromString('--heap-growing-percent=20');
+  };
   const live = createLive({
     api,
     realtime,
     stores,
     now,
     pricePollMs: target.pricePollMs,
-    // About a screen of rows first; the rest of the history pages in after the first frame.
+    // About two screens of rows first; the history beyond is read as the cursor moves toward it.
     firstPageSize: firstPageLimit(stdout.rows),
-    backgroundPagesAfter: firstFrame,
     log: (line) => log('live', line),
     // Every decline, approve and create attempt is appended here (nothing is written until one is).
     // The demo's throwaway sandbox keeps its own in memory: never mixed into the real log.

@@ -21,6 +21,8 @@ export interface Glyphs {
   /** Middle truncation of ids and addresses ("bc1q…n5hj9"): it must read as a gap, not a character. */
   readonly middleEllipsis: string;
   readonly bullet: string;
+  /** Marks a row that offers to search the server. */
+  readonly search: string;
   /** Connection state dots in the header. */
   readonly liveDot: string;
   readonly offlineDot: string;
@@ -49,6 +51,7 @@ const UNICODE: Glyphs = Object.freeze({
   ellipsis: '…',
   middleEllipsis: '…',
   bullet: '●',
+  search: '»',
   liveDot: '●',
   offlineDot: '○',
   check: '✓',
@@ -74,6 +77,7 @@ const ASCII: Glyphs = Object.freeze({
   ellipsis: '~',
   middleEllipsis: '...',
   bullet: '*',
+  search: '?',
   liveDot: '*',
   offlineDot: 'o',
   check: '+',

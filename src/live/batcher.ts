@@ -13,7 +13,7 @@
 // are reduced by that same reducer into a private slice, so they hold one version per id and
 // memory stays bounded by the number of distinct transactions.
 import type { Transaction } from '../contract/index.js';
-import { applyTransactions, emptyTransactions, type LoadProgress, type TransactionsState } from '../store/index.js';
+import { applyTransactions, emptyTransactions, type TransactionsState } from '../store/index.js';
 import type { Timers } from './timers.js';
 
 /** Held changes are reduced once this many wait (memory stays near one version per id). */
@@ -26,9 +26,6 @@ export interface FlushWork {
    * once: applied with change marks by the store's merge. Empty while paused.
    */
   readonly live: readonly Transaction[];
-  /** Background list pages: applied without marks. */
-  readonly bulk: readonly Transaction[];
-  readonly progress?: LoadProgress;
   readonly paused: boolean;
   /** Live changes waiting for resume. */
   readonly held: number;
@@ -56,11 +53,9 @@ export interface BatcherOptions {
 
 export interface Batcher {
   addLive(transactions: readonly Transaction[]): void;
-  addBulk(transactions: readonly Transaction[]): void;
-  setProgress(progress: LoadProgress): void;
   fresh(at: number): void;
   setPaused(paused: boolean): void;
-  /** Live changes wait (held) until the first list page is in the store. */
+  /** Live changes wait (held) until the unfinished work is in the store. */
   open(): void;
   readonly paused: boolean;
   /** Live changes waiting (paused, or before open). */
@@ -76,8 +71,6 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   let held: TransactionsState = emptyTransactions;
   /** Held changes not yet reduced into `held` (reduced in groups: the reducer is not free). */
   let unsettled: Transaction[] = [];
-  let bulk: Transaction[] = [];
-  let progress: LoadProgress | undefined;
   let freshAt: number | undefined;
   let paused = false;
   let opened = false;
@@ -144,8 +137,6 @@ export function createBatcher(opts: BatcherOptions): Batcher {
     const shownHeld = paused ? held.byId.size : 0;
     return (
       due ||
-      bulk.length > 0 ||
-      progress !== undefined ||
       freshAt !== undefined ||
       written.paused !== paused ||
       written.held !== shownHeld ||
@@ -174,14 +165,10 @@ export function createBatcher(opts: BatcherOptions): Batcher {
     }
     const work: FlushWork = {
       live: liveBatch,
-      bulk,
       paused,
       held: paused ? heldCount() : 0,
-      ...(progress === undefined ? {} : { progress }),
       ...(freshAt === undefined ? {} : { freshAt }),
     };
-    bulk = [];
-    progress = undefined;
     freshAt = undefined;
     written = { paused: work.paused, held: work.held };
     try {
@@ -204,16 +191,6 @@ export function createBatcher(opts: BatcherOptions): Batcher {
       for (let i = 0; i < transactions.length; i++) noteArrival(t);
       if (writable()) queue.push(...transactions);
       else hold(transactions);
-      kick();
-    },
-    addBulk(transactions) {
-      if (stopped || transactions.length === 0) return;
-      for (const tx of transactions) bulk.push(tx);
-      kick();
-    },
-    setProgress(next) {
-      if (stopped) return;
-      progress = next;
       kick();
     },
     fresh(at) {
@@ -249,7 +226,6 @@ export function createBatcher(opts: BatcherOptions): Batcher {
       queue = [];
       held = emptyTransactions;
       unsettled = [];
-      bulk = [];
     },
   };
 }

@@ -1,45 +1,33 @@
-// The live engine: the first load, the transactions list, reference data, prices and the open
-// detail, fed by the live feed (feed.ts: the subscription, catch-ups, polling, the connection).
-// The design is in index.ts; this file is the wiring.
+// The live engine: the first load, the transactions (all unfinished work and the history around
+// the cursor: tx-windows.ts), reference data, prices and the open detail, fed by the live feed
+// (feed.ts: the subscription, catch-ups, polling, the connection). The design is in index.ts;
+// this file is the wiring.
 import { createWriteActions } from './actions.js';
 import { createAuditTrail } from './audit-trail.js';
 import { describeClientError, type RequestInfo } from '../client/index.js';
-import type { Transaction } from '../contract/index.js';
-import {
-  applyTransactions,
-  type LoadProgress,
-  withConnection,
-  withFreshAt,
-  withHold,
-  withProgress,
-} from '../store/index.js';
+import { ALL_TRANSACTIONS, applyTransactions, withConnection, withFreshAt, withHold } from '../store/index.js';
 import { createBatcher, type FlushWork } from './batcher.js';
 import { createDetails } from './detail.js';
 import { createEngineContext } from './engine-context.js';
-import { createFeed, type FeedProblem } from './feed.js';
+import { type BaselineMark, createFeed, type FeedProblem } from './feed.js';
 import { malformedFrameNotice, skippedRecordsNotice } from './notices.js';
-import { type Page, readTransactionsPage } from './reads.js';
 import { createReferenceLoads } from './reference.js';
-import { backoffMs, createTimers } from './timers.js';
+import { createTimers } from './timers.js';
+import { createTxWindows } from './tx-windows.js';
 import type { Live, LiveOptions, RefreshScope } from './types.js';
 
 /** The server's largest page (wire notes: a bigger `limit` is refused). */
 const MAX_PAGE_SIZE = 1000;
-/** Longest wait at start for the subscription before the list is read anyway (then a gap fill follows). */
-const SUBSCRIBE_WAIT_MS = 1_500;
-const MAX_LIST_PAGES = 10_000;
 
 export function createLive(opts: LiveOptions): Live {
   const { api, realtime, stores } = opts;
   const now = opts.now ?? Date.now;
   const pageSize = Math.max(1, Math.min(Math.floor(opts.pageSize ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE));
-  const firstPageSize = Math.max(1, Math.min(Math.floor(opts.firstPageSize ?? pageSize), pageSize));
   const pricePollMs = opts.pricePollMs ?? 2_000;
   const pollIntervalMs = opts.pollIntervalMs ?? 3_000;
   const socketGraceMs = opts.socketGraceMs ?? 5_000;
   const retryBaseMs = opts.retryBaseMs ?? 2_000;
   const retryMaxMs = opts.retryMaxMs ?? 60_000;
-  const retryDelay = (failures: number) => backoffMs(failures, retryBaseMs, retryMaxMs);
 
   const timers = createTimers();
   let stopped = false;
@@ -58,10 +46,6 @@ export function createLive(opts: LiveOptions): Live {
   });
   const { log, write, setSession, notify } = ctx;
 
-  function reportSkipped(page: Page, what: string): void {
-    if (page.skipped) notify(skippedRecordsNotice(page.skipped.count, page.skipped.error, what));
-  }
-
   // ---- the batcher: frames and pages into the store -------------------------------------------
 
   const details = createDetails(ctx);
@@ -73,12 +57,8 @@ export function createLive(opts: LiveOptions): Live {
     write(
       stores.transactions,
       (s) => {
-        let next = s;
-        // Bulk work is list pages only: finished rows are kept slim (store/slim.ts).
-        if (work.bulk.length > 0) next = applyTransactions(next, work.bulk, { now: stamp, live: false, slim: true });
         // The one merge by id keeping the newest updatedAt (the batcher only queues).
-        if (work.live.length > 0) next = applyTransactions(next, work.live, { now: stamp, live: true });
-        if (work.progress !== undefined) next = withProgress(next, work.progress);
+        const next = work.live.length > 0 ? applyTransactions(s, work.live, { now: stamp, live: true }) : s;
         return withHold(next, work.paused, work.held);
       },
       'a live update',
@@ -162,95 +142,24 @@ export function createLive(opts: LiveOptions): Live {
     },
   });
 
-  // ---- the transaction list: first page now, the rest in the background -----------------------
+  // ---- transactions: all unfinished work, and the history around the cursor -------------------
 
-  let firstPageDone = false;
-  const list = { offset: 0, loaded: 0, complete: false, running: false, failures: 0, pages: 0 };
-  let cancelList: (() => void) | undefined;
-  // While start() runs (and until `backgroundPagesAfter`), the next page waits: parsing it would
-  // compete with the first frame.
-  let holdPaging = false;
-  let pagingHeld = false;
-
-  function releasePaging(): void {
-    holdPaging = false;
-    if (!pagingHeld || stopped) return;
-    pagingHeld = false;
-    cancelList = timers.after(0, () => void loadListPage());
-  }
-
-  function listProgress(loading: boolean): LoadProgress {
-    return { loaded: list.loaded, complete: list.complete, loading };
-  }
-
-  async function loadListPage(): Promise<void> {
-    if (stopped || list.running || list.complete) return;
-    cancelList?.();
-    cancelList = undefined;
-    list.running = true;
-    const first = !firstPageDone;
-    // The first page is the baseline: the feed's catch-ups wait for it (it covers what came before).
-    const mark = first ? feed.beginBaseline() : undefined;
-    // The first page is about a screen (quick to send, parse and draw); the rest in full pages.
-    const limit = first ? firstPageSize : pageSize;
-    try {
-      const page = await readTransactionsPage(api, {
-        sortBy: 'activity',
-        sortDirection: 'DESC',
-        limit,
-        offset: list.offset,
-      });
-      if (stopped) return;
-      list.failures = 0;
-      list.pages += 1;
-      ctx.answered();
-      reportSkipped(page, 'loading transactions');
-      ctx.note(page.items);
-      list.offset += page.rawCount;
-      list.loaded += page.items.length;
-      list.complete = page.rawCount < limit || list.pages >= MAX_LIST_PAGES;
-      const progress = listProgress(!list.complete);
-      if (mark !== undefined) {
-        const stamp = now();
-        write(
-          stores.transactions,
-          (s) => withProgress(applyTransactions(s, page.items, { now: stamp, live: false, slim: true }), progress),
-          'the first page',
-        );
-        setSession((s) => withFreshAt(s, stamp));
-        firstPageDone = true;
-        batcher.open();
-        feed.baselineRead(mark);
-      } else {
-        addBulk(page.items);
-        batcher.setProgress(progress);
-        batcher.fresh(now());
-      }
-      if (list.complete) log(`transactions loaded: ${list.loaded} in ${list.pages} pages`);
-      else if (holdPaging) pagingHeld = true;
-      else cancelList = timers.after(0, () => void loadListPage());
-    } catch (err) {
-      if (stopped) return;
-      list.failures += 1;
-      ctx.failed(err, 'loading transactions');
-      const progress = listProgress(false);
-      if (first) write(stores.transactions, (s) => withProgress(s, progress), 'load progress');
-      else batcher.setProgress(progress);
-      cancelList = timers.after(retryDelay(list.failures), () => void loadListPage());
-    } finally {
-      list.running = false;
-    }
-  }
-
-  /** A background page. While paused, rows already shown wait with the live updates. */
-  function addBulk(items: readonly Transaction[]): void {
-    if (!batcher.paused) {
-      batcher.addBulk(items);
-      return;
-    }
-    const known = stores.transactions.getState().byId;
-    batcher.addBulk(items.filter((tx) => !known.has(tx.transactionId)));
-    batcher.addLive(items.filter((tx) => known.has(tx.transactionId)));
+  const windows = createTxWindows(ctx, {
+    pageSize: opts.historyPageSize,
+    firstPageSize: opts.firstPageSize,
+    budget: opts.historyBudget,
+    onLiveRead: () => liveWorkRead(),
+  });
+  let baselineDone = false;
+  // Unfinished work is the feed's baseline: its catch-ups wait for it (it covers what came
+  // before), and live changes reach the store only once it is there.
+  let baselineMark: BaselineMark | undefined;
+  function liveWorkRead(): void {
+    if (baselineDone || baselineMark === undefined) return;
+    baselineDone = true;
+    setSession((s) => withFreshAt(s, now()));
+    batcher.open();
+    feed.baselineRead(baselineMark);
   }
 
   // ---- reference data and prices ----------------------------------------------------------------
@@ -263,8 +172,8 @@ export function createLive(opts: LiveOptions): Live {
     if (stopped) return;
     const all = scope === 'all';
     if (all || scope === 'transactions') {
-      if (!list.complete) void loadListPage();
-      if (firstPageDone) feed.catchUp();
+      windows.retry();
+      if (baselineDone) feed.catchUp();
       details.refresh();
     }
     if (all || scope === 'accounts') void lists.accounts.trigger();
@@ -286,11 +195,11 @@ export function createLive(opts: LiveOptions): Live {
     start() {
       started ??= (async () => {
         if (stopped) return;
-        holdPaging = true;
         feed.start();
-        // What a row draws comes first (account names, assets, networks), in flight together
-        // with the first page; start() settles with them, and only then do the background pages
-        // begin (see holdPaging).
+        // Everything goes out at once (the first frame waits for the slowest): unfinished work,
+        // the first page of the history, and what a row draws (account names, assets, networks).
+        baselineMark = feed.beginBaseline();
+        windows.show(ALL_TRANSACTIONS);
         const side = (async () => {
           await Promise.all([
             lists.accounts.trigger(),
@@ -302,13 +211,7 @@ export function createLive(opts: LiveOptions): Live {
           ]);
           await lists.addresses.trigger();
         })();
-        try {
-          await feed.waitForSubscription(Math.min(socketGraceMs, SUBSCRIBE_WAIT_MS));
-          await loadListPage();
-          await side;
-        } finally {
-          void Promise.resolve(opts.backgroundPagesAfter).then(releasePaging, releasePaging);
-        }
+        await Promise.all([windows.readLive(), windows.settled(), side]);
       })().catch((err: unknown) => log(`start failed: ${describeClientError(err)}`));
       return started;
     },
@@ -317,6 +220,7 @@ export function createLive(opts: LiveOptions): Live {
       if (stopped) return;
       stopped = true;
       feed.stop();
+      windows.stop();
       timers.stop();
       batcher.stop();
       for (const loop of [...Object.values(lists), prices]) loop.stop();
@@ -339,6 +243,14 @@ export function createLive(opts: LiveOptions): Live {
 
     closeTransaction() {
       details.close();
+    },
+
+    showTransactions(query) {
+      windows.show(query);
+    },
+
+    transactionsViewport(v) {
+      windows.viewport(v);
     },
 
     loadTransaction(id) {

@@ -16,19 +16,25 @@
 //
 // What the view reads, and where:
 //
-// - Rows: `transactions.order` (ids, newest createdAt first) and `transactions.byId`. Store
+// - What is held (tx-windows.ts): every unfinished transaction (`isTerminated=false`, read at
+//   start and kept current by the feed), what changed while the console watched, and for each
+//   view (`showTransactions(query)`: `:tx` filters, account, server sort) a window of its finished
+//   history, read by key ahead of the cursor (`transactionsViewport`) and let go far from it
+//   under a budget: `transactions.windows` (store/tx-window.ts). Memory follows the screen, not
+//   the workspace's age.
+// - Rows: `transactions.order` (ids held, newest createdAt first) and `transactions.byId`. Store
 //   writes are batched (batcher.ts): a burst is written at most 1000 / `batchMs` times a second
 //   (default 100 ms: ~10) however fast frames arrive; changes that trickle in (up to 30 a second,
 //   no more than 6 within 100 ms) are each written at once, 16 ms apart at least. The store's
 //   reducer (applyTransactions) is the one merge by id keeping the newest `updatedAt`.
 //   `changedAt` marks rows changed by a live update (not by the first load); `seen` holds the
 //   statuses this console saw each transaction pass through.
-// - Loading: `transactions.progress` = { loaded, complete, loading } while the history pages in
-//   the background after the first page ("1,000 of … loading").
+// - Loading: each window says whether it is being read (`loading`: 'first' | 'down' | 'up'), its
+//   last error, whether its oldest row is held (`complete`) and how many rows above were let go.
 // - Pause: `setPaused(true)` holds live updates (one version per id, reduced by the store's own
 //   merge: memory stays bounded by the number of distinct transactions) and
 //   `setPaused(false)` applies them in one write. `transactions.paused` / `transactions.held`
-//   say so (e.g. "paused, 12 updates waiting"). New rows of background pages still arrive.
+//   say so (e.g. "paused, 12 updates waiting"). Pages of history still arrive.
 // - Detail: `openTransaction(id)` sets `transactions.detail` = { id, status: 'loading' }, fetches
 //   GET one and GET events, and puts the events ON THE TRANSACTION: read them as
 //   `transactions.byId.get(id)?.embedded?.events` (oldest first, as the server sends them).
@@ -53,12 +59,13 @@
 //   `workspace` (accounts, addresses).
 //
 // `refresh(scope)`: 'accounts' / 'addresses' / 'prices' reload that list; 'transactions' fetches
-// what changed since the newest update seen (and resumes an unfinished history load, and
-// refetches an open detail); 'all' does all of it and retries any reference data that never loaded.
+// what changed since the newest update seen (and retries a failed page of history or of the
+// unfinished work, and refetches an open detail); 'all' does all of it and retries any reference
+// data that never loaded.
 //
 // Nothing is missed (feed.ts, the one live feed, shared with `custody watch`): the subscription
-// (limit=0, live frames only) is made before the list is read, and the feed's reads wait for
-// that first page; after every reconnect, when the socket returns after polling, and after a
+// (limit=0, live frames only) is made at start, the unfinished work is read at once, and the
+// feed's reads wait for that read (its baseline); after every reconnect, when the socket returns after polling, and after a
 // malformed frame, the feed reads every transaction with updatedAt >= (newest seen before the
 // gap) - 2 s, paging by updatedAt, and the store merges it (the merge by id keeps the newest
 // updatedAt, so overlaps are harmless). Only a read made while frames flowed closes a gap.

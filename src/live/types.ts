@@ -6,7 +6,7 @@ import type {
   SwapRouteRequest,
   Transaction,
 } from '../contract/index.js';
-import type { Stores } from '../store/index.js';
+import type { Stores, TxQuery } from '../store/index.js';
 
 export interface LiveOptions {
   /** Created by the caller (commands/console.ts); see `Live.onRequest` for its `onRequest` hook. */
@@ -18,18 +18,18 @@ export interface LiveOptions {
   now?: () => number;
   /** Price poll period; default 2000. */
   pricePollMs?: number;
-  /** List page size; default 1000 (the server's largest). */
+  /** Page size of reference lists and catch-up reads; default 1000 (the server's largest). */
   pageSize?: number;
   /**
-   * Size of the first page of the history (default `pageSize`): the console asks for about a
-   * screen (reads.ts firstPageLimit) so its first frame waits for a small answer.
+   * Rows of the first page of the history of the view the console opens on (default
+   * `historyPageSize`): about two screens (reads.ts firstPageLimit), so the first frame waits for
+   * a small answer.
    */
   firstPageSize?: number;
-  /**
-   * The history's background pages (after the first page) wait for this as well as for start()
-   * to settle: the console passes its first frame, so a 1,000-row page is not parsed before it.
-   */
-  backgroundPagesAfter?: PromiseLike<unknown>;
+  /** Rows of a page of history read as the cursor moves (tx-windows.ts); default 250. */
+  historyPageSize?: number;
+  /** History rows held per view before the far end is let go; default 4,000. */
+  historyBudget?: number;
   /** Flush window of live updates into the store; default 100 (at most ~10 store writes a second). */
   batchMs?: number;
   /** Fallback polling period when no live subscription can be had; default 3000. */
@@ -89,6 +89,13 @@ export interface LiveActions {
   /** Loads the detail (GET one + GET events) into the store and keeps it fresh while open. */
   openTransaction(id: string): void;
   closeTransaction(): void;
+  /**
+   * The transactions view on screen (its `:tx` filters, account and server sort): its history's
+   * first page is read unless it is held. Unfinished work is always held (tx-windows.ts).
+   */
+  showTransactions(query: TxQuery): void;
+  /** Where the cursor rests in view `key`: the history is read ahead of it, let go far from it. */
+  transactionsViewport(v: { readonly key: string; readonly anchorId?: string; readonly visibleRows: number }): void;
   /**
    * Reads one transaction whole (GET one) into the store: a finished list row is held slim
    * (store/slim.ts), and the raw JSON view promises the whole record. Failures are notified.

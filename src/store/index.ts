@@ -14,6 +14,9 @@ export * from './prices.js';
 export * from './session.js';
 export { isSlim } from './slim.js';
 export * from './transactions.js';
+export * from './transactions-windows.js';
+export * from './tx-query.js';
+export * from './tx-window.js';
 export * from './workspace.js';
 
 export interface Stores {

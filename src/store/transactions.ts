@@ -5,19 +5,12 @@ import type { Transaction } from '../contract/index.js';
 import { compareMillis, compareUpdatedAt, supersedes } from './merge.js';
 import { PersistentMap } from './persistent-map.js';
 import { isSlim, slimmable, slimTransaction } from './slim.js';
+import type { TxWindow } from './tx-window.js';
 
 export interface StatusSeen {
   readonly status: string;
   /** Local clock (ms) when this console saw it. */
   readonly at: number;
-}
-
-export interface LoadProgress {
-  /** Transactions fetched by the list endpoint so far (pages run in the background). */
-  readonly loaded: number;
-  /** True once the last page came back short. */
-  readonly complete: boolean;
-  readonly loading: boolean;
 }
 
 /**
@@ -45,11 +38,15 @@ export interface TransactionsState {
   /** Statuses seen by this console, per id, oldest first. */
   readonly seen: ReadonlyMap<string, readonly StatusSeen[]>;
   readonly awaitingApproval: number;
-  readonly progress: LoadProgress;
   /** Live updates are held (the user paused): `held` transactions wait to be applied. */
   readonly paused: boolean;
   readonly held: number;
   readonly detail?: TransactionDetail;
+  /**
+   * The finished history of each transactions view read so far, by query key (tx-query.ts):
+   * contiguous windows of the server's order (tx-window.ts). Their rows are in `byId`.
+   */
+  readonly windows: ReadonlyMap<string, TxWindow>;
 }
 
 export const emptyTransactions: TransactionsState = {
@@ -59,9 +56,9 @@ export const emptyTransactions: TransactionsState = {
   changedAt: new Map(),
   seen: new Map(),
   awaitingApproval: 0,
-  progress: { loaded: 0, complete: false, loading: false },
   paused: false,
   held: 0,
+  windows: new Map(),
 };
 
 const MAX_STATUSES_SEEN = 32;
@@ -234,14 +231,6 @@ export function applyTransactions(
 
 function persistent<V>(map: ReadonlyMap<string, V>): PersistentMap<string, V> {
   return map instanceof PersistentMap ? map : PersistentMap.from(map);
-}
-
-export function withProgress(state: TransactionsState, progress: LoadProgress): TransactionsState {
-  const p = state.progress;
-  if (p.loaded === progress.loaded && p.complete === progress.complete && p.loading === progress.loading) {
-    return state;
-  }
-  return { ...state, progress };
 }
 
 export function withHold(state: TransactionsState, paused: boolean, held: number): TransactionsState {

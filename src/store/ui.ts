@@ -2,6 +2,7 @@
 // line being typed. Data lives in the other slices; this one holds only choices, so a keypress
 // never touches the transactions slice and a live update never touches this one.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { TransactionFilterQuery } from '../format/index.js';
 
 export const PANES = ['accounts', 'addresses', 'transactions', 'prices', 'swap'] as const;
 export type PaneId = (typeof PANES)[number];
@@ -18,6 +19,9 @@ export function isListPane(pane: PaneId): pane is ListPaneId {
  * swap form (store/swap.ts) is being filled in.
  */
 export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'dialog' | 'form';
+
+/** The list filters a `:tx` line sets (the account chip is separate: addresses share it). */
+export type TxFilter = Omit<TransactionFilterQuery, 'isTerminated' | 'accountId' | 'accountIds'>;
 
 export interface ListState {
   /** The selected row, by id: rows move under it as live data arrives. */
@@ -43,9 +47,10 @@ export interface UiData {
   readonly lists: Readonly<Record<ListPaneId, ListState>>;
   /** Account chip: addresses and transactions show only this account. */
   readonly accountFilter?: string;
-  /** `:tx` filters. */
-  readonly txStatuses: readonly string[];
-  readonly txTypes: readonly string[];
+  /** `:tx` filters, as the server is asked for them (the account is `accountFilter`). */
+  readonly txFilter: TxFilter;
+  /** The same filters as the title shows them (`[asset: USDT]`). */
+  readonly txChips: readonly { readonly label: string; readonly value: string }[];
   /** `:addr` filters. */
   readonly addrNetworks: readonly string[];
   readonly addrStatuses: readonly string[];
@@ -105,8 +110,8 @@ export function initialUi(init: Partial<UiData> = {}): UiData {
     mode: 'normal',
     pane: 'transactions',
     lists: { accounts: emptyList, addresses: emptyList, transactions: emptyList, prices: emptyList },
-    txStatuses: [],
-    txTypes: [],
+    txFilter: {},
+    txChips: [],
     addrNetworks: [],
     addrStatuses: [],
     follow: false,

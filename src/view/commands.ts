@@ -13,8 +13,9 @@ export interface CommandSpec {
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'tx',
-    args: '[status|type ...]',
-    description: 'transactions with any of these statuses and types; alone: all',
+    args: '[word ...]',
+    description:
+      'transactions of any of these statuses and types and with these key:value filters, asked of the server (account: asset: created: updated: to: from: address: hash: ext: id:); alone: all',
     complete: 'tx',
   },
   {
@@ -56,8 +57,8 @@ export function parseCommand(line: string): ParsedCommand {
 }
 
 export interface CompletionSources {
-  readonly txStatuses: readonly string[];
-  readonly txTypes: readonly string[];
+  /** What the `:tx` word being typed may become (tx-words.ts). */
+  readonly txWord: (word: string) => readonly string[];
   readonly accountNames: readonly string[];
   readonly networks: readonly string[];
   readonly addressStatuses: readonly string[];
@@ -101,10 +102,9 @@ export function completeLine(line: string, sources: CompletionSources): Completi
   const lastSpace = Math.max(line.lastIndexOf(' '), line.lastIndexOf('\t'));
   const head = line.slice(0, lastSpace + 1);
   const word = line.slice(lastSpace + 1);
+  if (spec?.complete === 'tx') return { head, candidates: sources.txWord(word) };
   const pool =
-    spec?.complete === 'tx'
-      ? [...sources.txStatuses, ...sources.txTypes]
-      : spec?.complete === 'addr'
+    spec?.complete === 'addr'
         ? [...sources.networks, ...sources.addressStatuses]
         : [];
   return { head, candidates: unique(pool).filter((c) => startsWithCi(c, word)) };

@@ -5,6 +5,7 @@ import { isListPane } from '../store/ui.js';
 import { addressQuery, type DerivedList, paneHasFilter, type RefData, transactionQuery } from './derive.js';
 import type { KeyContext } from './keymap.js';
 import { frameLayout } from './layout.js';
+import { SEARCH_ROW_ID } from './search-offer.js';
 import type { ViewModel } from './model.js';
 import { resolveSelection, type Selection } from './selection.js';
 import { swapKeyContext } from './swap/context.js';
@@ -78,6 +79,7 @@ export function keyContextNow(vm: ViewModel): KeyContext {
     paused: ui.paused,
     follow: ui.follow,
     hasFilter: isListPane(ui.pane) && paneHasFilter(ui, ui.pane),
+    searchRow: ui.pane === 'transactions' && !detailShown(ui) && selectionNow(vm, 'transactions').id === SEARCH_ROW_ID,
     selected: () => {
       selected ??= { value: selectedNow(vm)?.record };
       return selected.value;

@@ -3,12 +3,19 @@
 // transactions as at 1,000. Selection is by id; finding an id's row starts at the last known
 // index and only builds an id → index map when the row moved far.
 import type { Account, Address, Transaction } from '../contract/index.js';
-import type {
-  DictionaryState,
-  PricePoint,
-  PricesState,
-  TransactionsState,
-  WorkspaceState,
+import {
+  covers,
+  type DictionaryState,
+  inQuery,
+  needsHistory,
+  type PricePoint,
+  type PricesState,
+  sortKey,
+  type TransactionsState,
+  type TxQuery,
+  txQueryKey,
+  type TxWindow,
+  type WorkspaceState,
 } from '../store/index.js';
 import type { ListPaneId, UiData } from '../store/ui.js';
 import { type Renderer, searchText } from './renderers/columns.js';
@@ -17,6 +24,7 @@ import { addressRenderer } from './renderers/addresses.js';
 import type { RenderCtx } from './renderers/context.js';
 import { transactionAmount, usdValue } from './renderers/context.js';
 import { priceRenderer } from './renderers/prices.js';
+import { SEARCH_ROW_ID, searchOffer } from './search-offer.js';
 import { transactionRenderer } from './renderers/transactions.js';
 
 export interface DerivedList<R> {
@@ -30,6 +38,22 @@ export interface DerivedList<R> {
   readonly prices: ReadonlyMap<string, PricePoint>;
   /** Deposit addresses per account (accounts pane). */
   readonly addressCounts?: ReadonlyMap<string, number>;
+  /** Transactions: how much of the view's history is held (see store/tx-window.ts). */
+  readonly history?: HistoryHeld;
+  /** A row that is not a record (the server-search offer): its text, drawn across the table. */
+  note?(id: string): string | undefined;
+}
+
+/** What a transactions view holds of its history, for the title ("1-40 of 3,000+"). */
+export interface HistoryHeld {
+  /** Rows of the view above the first one held (cut off far from the cursor). */
+  readonly above: number;
+  /** The oldest row of the view is held. */
+  readonly complete: boolean;
+  readonly loading: boolean;
+  readonly error?: string;
+  /** The sort is done on the rows held, not by the server (USD value, status). */
+  readonly localSort: boolean;
 }
 
 const NEAR = 64;
@@ -40,6 +64,8 @@ export function makeList<R>(
   total: number,
   prices: ReadonlyMap<string, PricePoint>,
   addressCounts?: ReadonlyMap<string, number>,
+  history?: HistoryHeld,
+  note?: (id: string) => string | undefined,
 ): DerivedList<R> {
   let index: Map<string, number> | undefined;
   return {
@@ -48,6 +74,8 @@ export function makeList<R>(
     total,
     prices,
     ...(addressCounts ? { addressCounts } : {}),
+    ...(history ? { history } : {}),
+    ...(note ? { note } : {}),
     indexOf(id, hint) {
       if (hint !== undefined && hint >= 0) {
         if (ids[hint] === id) return hint;
@@ -85,8 +113,8 @@ export const SORTS: Readonly<Record<ListPaneId, readonly { id: string; label: st
   transactions: [
     { id: 'created', label: 'created ↓' },
     { id: 'updated', label: 'updated ↓' },
-    { id: 'usd', label: 'amount (USD) ↓' },
-    { id: 'status', label: 'status' },
+    { id: 'usd', label: 'amount (USD) ↓, loaded rows' },
+    { id: 'status', label: 'status, loaded rows' },
   ],
   accounts: [
     { id: 'name', label: 'name' },
@@ -149,6 +177,11 @@ function fixed8(s: string | undefined): bigint | undefined {
   return negative ? -units : units;
 }
 
+/** Epoch-ms texts as numbers (the longer is larger; equal lengths compare as text). */
+function compareMillisText(a: string, b: string): number {
+  return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+}
+
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -158,11 +191,16 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 export interface TransactionQuery {
+  /** The `/` text, over the rows held. */
   readonly filter: string;
   readonly sort: number;
-  readonly accountId?: string;
-  readonly statuses: readonly string[];
-  readonly types: readonly string[];
+  /** What the server is asked for (filters and its sort): the view's window. */
+  readonly server: TxQuery;
+}
+
+/** The server's sort behind a sort of the pane (the USD and status sorts reorder created ↓). */
+export function serverSort(sortIndex: number): TxQuery['sort'] {
+  return sortOf('transactions', sortIndex).id === 'updated' ? 'updated' : 'created';
 }
 
 export interface AddressQuery {
@@ -233,6 +271,33 @@ export function createDerivations(): Derivations {
     return listPrices!.bySymbol;
   }
 
+  /** The rows of the view held, in the server's order: its window, and what else matches. */
+  const viewRows = memo(
+    (state: TransactionsState, server: TxQuery, w: TxWindow | undefined): readonly string[] => {
+      const { byId, order } = state;
+      // Without finished history to read (`:tx waiting-approval`), all of it is held already.
+      const everything = w === undefined && !needsHistory(server);
+      if (w === undefined && !everything) return [];
+      const ids = order.filter((id) => {
+        const tx = byId.get(id);
+        if (tx === undefined) return false;
+        if (w !== undefined && !covers(w, sortKey(tx, server.sort))) return false;
+        // The server put a window's rows there; others (live work, this session's changes) are
+        // in it by the server's own rule.
+        return w?.keys.has(id) === true || inQuery(server, tx);
+      });
+      if (server.sort === 'created') return ids; // `order` is newest created first
+      return ids
+        .map((id) => ({ id, key: byId.get(id)!.updatedAt ?? byId.get(id)!.createdAt }))
+        .sort((a, b) => {
+          const byKey = compareMillisText(b.key, a.key);
+          return byKey !== 0 ? byKey : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+        })
+        .map((r) => r.id);
+    },
+    (a, b) => a[0].byId === b[0].byId && a[0].order === b[0].order && txQueryKey(a[1]) === txQueryKey(b[1]) && a[2] === b[2],
+  );
+
   const transactions = memo(
     (
       state: TransactionsState,
@@ -240,31 +305,21 @@ export function createDerivations(): Derivations {
       ref: RefData,
       prices: PricesState,
     ): DerivedList<Transaction> => {
-      const { byId, order } = state;
+      const { byId } = state;
       const bySymbol = pricesForList(prices);
+      const w = state.windows.get(txQueryKey(q.server));
+      const held = viewRows(state, q.server, w);
       const match = textMatcher(q.filter);
-      const statuses = q.statuses.length > 0 ? new Set(q.statuses) : undefined;
-      const types = q.types.length > 0 ? new Set(q.types) : undefined;
-      let ids: readonly string[] = order;
-      if (match || statuses || types || q.accountId !== undefined) {
-        ids = order.filter((id) => {
-          const tx = byId.get(id);
-          if (tx === undefined) return false;
-          if (q.accountId !== undefined && tx.accountId !== q.accountId) return false;
-          if (statuses && !statuses.has(tx.status)) return false;
-          if (types && !types.has(tx.transactionType)) return false;
-          return match === undefined || match(search.text(transactionRenderer, tx, ref));
-        });
-      }
+      let ids: readonly string[] = held;
+      if (match) ids = held.filter((id) => match(search.text(transactionRenderer, byId.get(id)!, ref)));
       const sort = sortOf('transactions', q.sort).id;
-      if (sort !== 'created') {
+      if (sort === 'usd' || sort === 'status') {
         // Decorate once, then sort: the keys are read n times, not n log n times. Ties keep the
-        // newest-first order of the store, so the sort is stable and total.
+        // server's order, so the sort is stable and total.
         const keyed = ids.map((id, i) => {
           const tx = byId.get(id)!;
           let key: bigint | string | undefined;
-          if (sort === 'updated') key = fixed8(tx.updatedAt ?? tx.createdAt);
-          else if (sort === 'usd') {
+          if (sort === 'usd') {
             const { amount, assetId } = transactionAmount(tx);
             key = fixed8(usdValue({ dictionary: ref.dictionary, prices: bySymbol }, amount, assetId));
           } else key = tx.status;
@@ -280,16 +335,32 @@ export function createDerivations(): Derivations {
         });
         ids = keyed.map((k) => k.id);
       }
-      return makeList(ids, (id) => byId.get(id), order.length, bySymbol);
+      const everything = w === undefined && !needsHistory(q.server);
+      const history: HistoryHeld = {
+        above: w?.droppedAbove ?? 0,
+        complete: everything || w?.complete === true,
+        loading: w === undefined ? !everything : w.loading !== undefined,
+        ...(w?.error !== undefined ? { error: w.error } : {}),
+        localSort: sort === 'usd' || sort === 'status',
+      };
+      // A text the server can find by itself (an id, an address, a hash) is offered as a last row:
+      // the history may hold more than is loaded. Not for a transaction already held.
+      const offer = searchOffer(q.filter);
+      if (offer === undefined || (offer.filter.transactionId !== undefined && byId.has(offer.filter.transactionId))) {
+        return makeList(ids, (id) => byId.get(id), held.length, bySymbol, undefined, history);
+      }
+      const text = `search the server for the ${offer.kind} ${offer.text} (enter)`;
+      return makeList([...ids, SEARCH_ROW_ID], (id) => byId.get(id), held.length, bySymbol, undefined, history, (id) =>
+        id === SEARCH_ROW_ID ? text : undefined,
+      );
     },
     (a, b) =>
       a[0].byId === b[0].byId &&
       a[0].order === b[0].order &&
+      a[0].windows === b[0].windows &&
       a[1].filter === b[1].filter &&
       sortOf('transactions', a[1].sort).id === sortOf('transactions', b[1].sort).id &&
-      a[1].accountId === b[1].accountId &&
-      sameList(a[1].statuses, b[1].statuses) &&
-      sameList(a[1].types, b[1].types) &&
+      txQueryKey(a[1].server) === txQueryKey(b[1].server) &&
       a[2].dictionary === b[2].dictionary &&
       a[2].workspace.accountsById === b[2].workspace.accountsById,
   );
@@ -422,19 +493,18 @@ export function createDerivations(): Derivations {
   return { transactions, accounts, addresses, prices };
 }
 
-/** The query of a pane, from the ui state. */
+/** The query of the transactions pane, from the ui state. */
 export function transactionQuery(
-  ui: Pick<UiData, 'accountFilter' | 'txStatuses' | 'txTypes'> & {
-    lists: Pick<UiData['lists'], 'transactions'>;
-  },
+  ui: Pick<UiData, 'accountFilter' | 'txFilter'> & { lists: Pick<UiData['lists'], 'transactions'> },
 ): TransactionQuery {
   const l = ui.lists.transactions;
   return {
     filter: l.filter,
     sort: l.sort,
-    ...(ui.accountFilter !== undefined ? { accountId: ui.accountFilter } : {}),
-    statuses: ui.txStatuses,
-    types: ui.txTypes,
+    server: {
+      filter: ui.accountFilter !== undefined ? { ...ui.txFilter, accountId: ui.accountFilter } : ui.txFilter,
+      sort: serverSort(l.sort),
+    },
   };
 }
 
@@ -456,8 +526,7 @@ export function addressQuery(
 /** Whether Esc has something to clear on this pane (its filter, command filters or the chip). */
 export function paneHasFilter(ui: UiData, pane: ListPaneId): boolean {
   if (ui.lists[pane].filter !== '') return true;
-  if (pane === 'transactions')
-    return ui.accountFilter !== undefined || ui.txStatuses.length + ui.txTypes.length > 0;
+  if (pane === 'transactions') return ui.accountFilter !== undefined || ui.txChips.length > 0;
   if (pane === 'addresses')
     return ui.accountFilter !== undefined || ui.addrNetworks.length + ui.addrStatuses.length > 0;
   return false;

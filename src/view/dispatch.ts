@@ -9,6 +9,8 @@ import { completeLine, type CompletionSources, parseCommand } from './commands.j
 import { copyFailedNotice, copyNotice } from './copy-outcome.js';
 import { detailShown, keyContextNow, listNow, selectedNow, selectionNow, tableHeight } from './current.js';
 import { SORTS } from './derive.js';
+import { searchOffer } from './search-offer.js';
+import { parseTxWords, splitWords, txWordCandidates, type TxWordsRef } from './tx-words.js';
 import { findBinding, KEYMAP, type KeyBinding, type KeyName } from './keymap.js';
 import { keyName, splitBunched, typedText } from './keys.js';
 import { frameLayout } from './layout.js';
@@ -92,6 +94,15 @@ function closeDetail(vm: ViewModel): void {
   vm.actions.closeTransaction();
 }
 
+/** The `/` text becomes a server query (`:tx id:…`, `address:…`, `hash:…`) in place of the filter. */
+function searchServer(vm: ViewModel): void {
+  const ui = vm.ui.getState();
+  const offer = searchOffer(ui.lists.transactions.filter);
+  if (offer === undefined) return;
+  ui.update({ txFilter: offer.filter, txChips: [offer.chip] });
+  ui.patchList('transactions', { filter: '', selectedId: undefined, cursor: 0, row: 0 });
+}
+
 /** Clears one layer of filtering of the pane in front; false when there was none. */
 function clearOneFilter(vm: ViewModel, pane: ListPaneId): boolean {
   const ui = vm.ui.getState();
@@ -99,8 +110,8 @@ function clearOneFilter(vm: ViewModel, pane: ListPaneId): boolean {
     ui.patchList(pane, { filter: '' });
     return true;
   }
-  if (pane === 'transactions' && ui.txStatuses.length + ui.txTypes.length > 0) {
-    ui.update({ txStatuses: [], txTypes: [] });
+  if (pane === 'transactions' && ui.txChips.length > 0) {
+    ui.update({ txFilter: {}, txChips: [] });
     return true;
   }
   if (pane === 'addresses' && ui.addrNetworks.length + ui.addrStatuses.length > 0) {
@@ -146,16 +157,32 @@ function seenValues(state: TransactionsState): { types: string[]; statuses: stri
 export function completionSources(vm: ViewModel): CompletionSources {
   const ws = vm.stores.workspace.getState();
   const dict = vm.stores.dictionary.getState();
-  const seen = seenValues(vm.stores.transactions.getState());
   const networks = new Set<string>();
   for (const id of dict.networks.keys()) networks.add(id);
   for (const a of ws.addresses) networks.add(a.networkId);
+  const ref = txWordsRef(vm);
   return {
-    txStatuses: [...new Set([...TRANSACTION_STATUSES, ...seen.statuses])],
-    txTypes: seen.types,
+    txWord: (word) => txWordCandidates(word, ref),
     accountNames: ws.accounts.map((a) => a.accountName),
     networks: [...networks].sort(),
     addressStatuses: ADDRESS_STATUSES,
+  };
+}
+
+/** What `:tx` words resolve against: statuses and types known or seen, accounts, assets. */
+export function txWordsRef(vm: ViewModel): TxWordsRef {
+  const dict = vm.stores.dictionary.getState();
+  const seen = seenValues(vm.stores.transactions.getState());
+  return {
+    statuses: [...new Set([...TRANSACTION_STATUSES, ...seen.statuses])],
+    types: seen.types,
+    accounts: vm.stores.workspace.getState().accounts,
+    assets: [...dict.assets.values()].map((a) => ({
+      assetId: a.assetId,
+      symbol: a.symbolId == null ? undefined : dict.symbols.get(a.symbolId)?.symbol,
+      networkId: a.networkId ?? undefined,
+    })),
+    now: vm.env.now(),
   };
 }
 
@@ -179,12 +206,16 @@ export function runCommand(vm: ViewModel, line: string): void {
   }
   switch (cmd.spec.name) {
     case 'tx': {
-      const seen = seenValues(vm.stores.transactions.getState());
-      const statuses = new Set<string>([...TRANSACTION_STATUSES, ...seen.statuses]);
-      const isStatus = (a: string) => statuses.has(a.toLowerCase());
+      const parsed = parseTxWords(splitWords(cmd.rest), txWordsRef(vm));
+      if (!parsed.ok) {
+        notify(vm, 'warn', parsed.error, 'view-command');
+        return;
+      }
+      const { accountId, ...txFilter } = parsed.filter;
       ui.update({
-        txStatuses: cmd.args.filter(isStatus).map((a) => a.toLowerCase()),
-        txTypes: cmd.args.filter((a) => !isStatus(a)),
+        txFilter,
+        txChips: parsed.chips.filter((c) => c.label !== 'account'),
+        ...(accountId !== undefined ? { accountFilter: accountId } : {}),
       });
       closeDetail(vm);
       ui.setPane('transactions');
@@ -245,7 +276,9 @@ function complete(vm: ViewModel): void {
   const found = completeLine(ui.input, completionSources(vm));
   if (found.candidates.length === 0) return;
   if (found.candidates.length === 1) {
-    ui.update({ input: `${found.head}${found.candidates[0]} `, completion: undefined });
+    // A `key:` word waits for its value; anything else is a whole word.
+    const only = found.candidates[0]!;
+    ui.update({ input: `${found.head}${only}${only.endsWith(':') ? '' : ' '}`, completion: undefined });
     return;
   }
   ui.update({
@@ -288,6 +321,10 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   nextPane: (vm) => switchPane(vm, 1),
   prevPane: (vm) => switchPane(vm, -1),
   open: (vm) => {
+    if (keyContextNow(vm).searchRow === true) {
+      searchServer(vm);
+      return;
+    }
     const sel = selectedNow(vm);
     if (sel === undefined) return;
     const ui = vm.ui.getState();

@@ -39,6 +39,8 @@ export interface KeyContext {
   readonly hasFilter: boolean;
   /** The record under the cursor (or the open detail), read only when a binding asks. */
   readonly selected: () => unknown;
+  /** The cursor rests on the transactions list's "search the server" row (not a record). */
+  readonly searchRow?: boolean;
   /** The open action dialog: its step, whether it asks for the typed confirmation, its action. */
   readonly dialog?: { readonly phase: string; readonly typed: boolean; readonly action: string };
   /** The swap form (pane 5): src/view/swap/context.ts. */
@@ -159,14 +161,15 @@ const BASE_BINDINGS: readonly KeyBinding[] = [
   {
     id: 'open',
     keys: ['enter'],
-    label: 'open',
-    description: 'transactions: open the detail; accounts: show that account in addresses and transactions',
+    label: (c) => (c.searchRow === true ? 'search the server' : 'open'),
+    description:
+      'transactions: open the detail (on the "search the server" row: ask the server); accounts: show that account in addresses and transactions',
     modes: ['normal'],
     panes: ['accounts', 'transactions'],
     detail: false,
     group: 'panes',
     footer: { order: 40 },
-    when: (c) => c.selected() !== undefined,
+    when: (c) => c.searchRow === true || c.selected() !== undefined,
   },
   {
     id: 'back',

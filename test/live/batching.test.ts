@@ -2,7 +2,7 @@
 // second; paused updates are held (merged by id) and applied on resume.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
-import { diffWithTruth, engineOn, serverTruth, sleep, withdrawal } from './helpers.js';
+import { diffWithTruth, engineOn, firstPageIn, serverTruth, sleep, withdrawal } from './helpers.js';
 
 let fx: SandboxFixture;
 let accountId: string;
@@ -34,7 +34,7 @@ describe('batching', () => {
     const { live, stores } = engineOn(fx);
     await live.start();
     await waitUntil(() => stores.session.getState().connection.kind === 'live', 3_000, 'live');
-    await waitUntil(() => stores.transactions.getState().progress.complete, 3_000, 'loaded');
+    await waitUntil(() => firstPageIn(stores), 3_000, 'loaded');
     await sleep(150);
 
     const writes: number[] = [];
@@ -63,7 +63,7 @@ describe('batching', () => {
     const { live, stores } = engineOn(fx);
     await live.start();
     await waitUntil(() => stores.session.getState().connection.kind === 'live', 3_000, 'live');
-    await waitUntil(() => stores.transactions.getState().progress.complete, 3_000, 'loaded');
+    await waitUntil(() => firstPageIn(stores), 3_000, 'loaded');
     await sleep(150);
     let writes = 0;
     const off = stores.transactions.subscribe(() => writes++);
@@ -81,7 +81,7 @@ describe('pause', () => {
     const { live, stores } = engineOn(fx);
     await live.start();
     await waitUntil(() => stores.session.getState().connection.kind === 'live', 3_000, 'live');
-    await waitUntil(() => stores.transactions.getState().progress.complete, 3_000, 'loaded');
+    await waitUntil(() => firstPageIn(stores), 3_000, 'loaded');
     const state = stores.transactions.getState();
     const waiting = state.order.map((id) => state.byId.get(id)!).filter((t) => t.status === 'waiting-approval');
     expect(waiting.length).toBeGreaterThanOrEqual(2);

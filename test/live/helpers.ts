@@ -8,7 +8,8 @@ import type { ApiClientOptions, RealtimeOptions, RequestInfo } from '../../src/c
 import type { Transaction } from '../../src/contract/index.js';
 import { createLive, type Live, type LiveOptions } from '../../src/live/index.js';
 import type { Role } from '../../src/sandbox/index.js';
-import { createStores, type Stores } from '../../src/store/index.js';
+import { isTerminalTransactionStatus } from '../../src/format/index.js';
+import { ALL_TRANSACTIONS, createStores, type Stores, txQueryKey } from '../../src/store/index.js';
 import type { SandboxFixture } from '../helpers/sandbox.js';
 
 export interface Engine {
@@ -16,6 +17,8 @@ export interface Engine {
   stores: Stores;
   logs: string[];
   requests: RequestInfo[];
+  /** The server's time when start() was called: every change from then on must reach the store. */
+  startedAt?: number;
 }
 
 const engines: Live[] = [];
@@ -57,7 +60,11 @@ export function engineOn(fx: SandboxFixture, o: EngineOptions = {}): Engine {
   });
   hooks.onRequest = live.onRequest;
   engines.push(live);
-  return { live, stores, logs, requests };
+  const engine: Engine = { live, stores, logs, requests };
+  const start = live.start.bind(live);
+  // What changed while the engine ran is held, whatever the cursor: the server's clock says when.
+  engine.live = { ...live, start: () => ((engine.startedAt ??= fx.clock?.now() ?? Date.now()), start()) };
+  return engine;
 }
 
 /** Every transaction on the server, by id (paged like any client, full-access key). */
@@ -71,14 +78,23 @@ export async function serverTruth(fx: SandboxFixture): Promise<Map<string, Trans
   }
 }
 
-/** Differences between the store and the server: missing, extra, stale (status or updatedAt). */
-export function diffWithTruth(stores: Stores, truth: Map<string, Transaction>): string[] {
+/**
+ * Differences between the store and the server. The console holds part of the history (all
+ * unfinished work, what changed while it watched, the history around the cursor), so: every row
+ * it holds must be the server's current version (not stale, not extra); every unfinished
+ * transaction must be held; and with `since` (epoch ms, the server's clock), every transaction
+ * the server changed at or after it must be held too (nothing missed while it watched).
+ */
+export function diffWithTruth(stores: Stores, truth: Map<string, Transaction>, opts: { since?: number } = {}): string[] {
   const state = stores.transactions.getState();
   const out: string[] = [];
   for (const [id, tx] of truth) {
     const mine = state.byId.get(id);
-    if (mine === undefined) out.push(`missing ${id}`);
-    else if (mine.status !== tx.status || mine.updatedAt !== tx.updatedAt) {
+    const mustHold =
+      !isTerminalTransactionStatus(tx.status) || (opts.since !== undefined && Number(tx.updatedAt ?? tx.createdAt) >= opts.since);
+    if (mine === undefined) {
+      if (mustHold) out.push(`missing ${id}`);
+    } else if (mine.status !== tx.status || mine.updatedAt !== tx.updatedAt) {
       out.push(`stale ${id}: ${mine.status}@${mine.updatedAt} vs ${tx.status}@${tx.updatedAt}`);
     }
   }
@@ -86,6 +102,12 @@ export function diffWithTruth(stores: Stores, truth: Map<string, Transaction>): 
   if (new Set(state.order).size !== state.order.length) out.push('duplicate ids in order');
   if (state.order.length !== state.byId.size) out.push(`order has ${state.order.length}, byId ${state.byId.size}`);
   return out;
+}
+
+/** The first page of the view the console opens on is in the store (or failed, said in a notice). */
+export function firstPageIn(stores: Stores): boolean {
+  const w = stores.transactions.getState().windows.get(txQueryKey(ALL_TRANSACTIONS));
+  return w !== undefined && w.loading === undefined;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

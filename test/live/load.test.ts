@@ -1,10 +1,11 @@
 // The live engine's first load, background paging, live changes and the open detail, against a
 // real sandbox over loopback HTTP and WebSocket.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isSlim, type LoadProgress } from '../../src/store/index.js';
+import { isTerminalTransactionStatus } from '../../src/format/index.js';
+import { ALL_TRANSACTIONS, isSlim, txQueryKey } from '../../src/store/index.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { firstPageLimit } from '../../src/live/reads.js';
-import { diffWithTruth, engineOn, serverTruth, sleep } from './helpers.js';
+import { diffWithTruth, engineOn, firstPageIn, serverTruth, sleep } from './helpers.js';
 
 let fx: SandboxFixture;
 
@@ -19,8 +20,8 @@ afterAll(async () => {
 });
 
 describe('first load', () => {
-  it('fills every slice and goes live', async () => {
-    const { live, stores } = engineOn(fx);
+  it('fills every slice and goes live: all unfinished work, the first page of the history', async () => {
+    const { live, stores } = engineOn(fx, { live: { firstPageSize: 60 } });
     await live.start();
     const truth = await serverTruth(fx);
 
@@ -38,62 +39,46 @@ describe('first load', () => {
     expect(session.freshAt).toBeGreaterThan(0);
     expect(session.notices).toEqual([]);
 
-    await waitUntil(() => stores.transactions.getState().progress.complete, 5_000, 'the list loaded');
+    // start() settles with both in: nothing missing, nothing stale, nothing extra.
     expect(diffWithTruth(stores, truth)).toEqual([]);
     const tx = stores.transactions.getState();
-    expect(tx.progress).toEqual({ loaded: truth.size, complete: true, loading: false });
+    const finished = [...truth.values()].filter((t) => isTerminalTransactionStatus(t.status));
+    const window = tx.windows.get(txQueryKey(ALL_TRANSACTIONS))!;
+    expect(window.ids).toHaveLength(60);
+    expect(window.complete).toBe(false);
+    // The history held is the newest finished rows, in the server's order.
+    const newest = finished.sort((a, b) => Number(b.createdAt) - Number(a.createdAt) || (a.transactionId < b.transactionId ? 1 : -1));
+    expect(window.ids).toEqual(newest.slice(0, 60).map((t) => t.transactionId));
+    expect(tx.byId.size).toBe(60 + truth.size - finished.length);
     expect(tx.awaitingApproval).toBe([...truth.values()].filter((t) => t.status === 'waiting-approval').length);
     expect(tx.changedAt.size).toBe(0); // the first load marks nothing as changed
     await waitUntil(() => stores.session.getState().connection.kind === 'live', 3_000, 'live');
   });
 
-  it('pages the history in the background and reports progress until complete', async () => {
-    // Each page takes 120 ms, so pages land in different flush windows (chaos is reset after each test).
-    fx.sandbox.setChaos({ latencyMs: { min: 120, max: 120 } });
-    const { live, stores } = engineOn(fx, { live: { pageSize: 50 } });
-    const progress: LoadProgress[] = [];
-    stores.transactions.subscribe((s, prev) => {
-      if (s.progress !== prev.progress) progress.push(s.progress);
-    });
-    await live.start();
-    // start() settles with the first page in; the rest follows.
-    expect(progress[0]).toEqual({ loaded: 50, complete: false, loading: true });
-    await waitUntil(() => stores.transactions.getState().progress.complete, 10_000, 'all pages');
-    fx.sandbox.setChaos(undefined);
-    const truth = await serverTruth(fx);
-    expect(truth.size).toBeGreaterThan(250);
-    expect(diffWithTruth(stores, truth)).toEqual([]);
-    const last = progress.at(-1)!;
-    expect(last).toEqual({ loaded: truth.size, complete: true, loading: false });
-    for (let i = 1; i < progress.length; i++) expect(progress[i]!.loaded).toBeGreaterThanOrEqual(progress[i - 1]!.loaded);
-    expect(progress.some((p) => p.loaded > 50 && p.loading)).toBe(true);
+  it('reads everything at once: the history does not wait for the subscription', async () => {
+    const { live, requests } = engineOn(fx, { live: { firstPageSize: 40 } });
+    const started = live.start();
+    await waitUntil(() => requests.filter((r) => r.path.endsWith('/transactions')).length >= 2, 3_000, 'both reads');
+    await started;
+    const reads = requests.filter((r) => r.path.endsWith('/transactions')).map((r) => r.path);
+    expect(reads.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('a small first page (firstPageSize), then full pages, held until backgroundPagesAfter settles', async () => {
-    let firstFrameDrawn = () => {};
-    const firstFrame = new Promise<void>((resolve) => {
-      firstFrameDrawn = resolve;
-    });
-    const { live, stores, requests } = engineOn(fx, { live: { pageSize: 100, firstPageSize: 40, backgroundPagesAfter: firstFrame } });
-    const progress: LoadProgress[] = [];
-    stores.transactions.subscribe((s, prev) => {
-      if (s.progress !== prev.progress) progress.push(s.progress);
-    });
+  it('the history beyond the first page is read only as the cursor moves toward it', async () => {
+    const { live, stores, requests } = engineOn(fx, { live: { firstPageSize: 40, historyPageSize: 50 } });
     await live.start();
-    expect(stores.transactions.getState().progress).toEqual({ loaded: 40, complete: false, loading: true });
-    // Nothing more of the history is read while the first frame is being drawn.
     await sleep(300);
-    expect(requests.filter((r) => r.path.endsWith('/transactions'))).toHaveLength(1);
-    expect(stores.transactions.getState().order).toHaveLength(40);
-    firstFrameDrawn();
-    await waitUntil(() => stores.transactions.getState().progress.complete, 10_000, 'all pages');
-    const truth = await serverTruth(fx);
-    expect(diffWithTruth(stores, truth)).toEqual([]);
-    // 40, then pages of 100 (the background pages may share a flush window).
-    const loaded = progress.map((p) => p.loaded);
-    expect(loaded[0]).toBe(40);
-    for (const n of loaded.slice(1, -1)) expect((n - 40) % 100).toBe(0);
-    expect(progress.at(-1)).toEqual({ loaded: truth.size, complete: true, loading: false });
+    const reads = () => requests.filter((r) => r.path.endsWith('/transactions')).length;
+    const before = reads();
+    const key = txQueryKey(ALL_TRANSACTIONS);
+    const w = stores.transactions.getState().windows.get(key)!;
+    live.transactionsViewport({ key, anchorId: w.ids[0]!, visibleRows: 10 });
+    await sleep(100);
+    expect(reads()).toBe(before);
+    live.transactionsViewport({ key, anchorId: w.ids.at(-1)!, visibleRows: 10 });
+    await waitUntil(() => stores.transactions.getState().windows.get(key)!.ids.length === 90, 3_000, 'the next page');
+    expect(reads()).toBe(before + 1);
+    expect(diffWithTruth(stores, await serverTruth(fx))).toEqual([]);
   });
 
   it('firstPageLimit: about two screens of rows, between 50 and a full page', () => {
@@ -140,7 +125,7 @@ describe('live changes', () => {
   it('a price tick never wakes the transactions slice', async () => {
     const { live, stores } = engineOn(fx, { live: { pricePollMs: 30 } });
     await live.start();
-    await waitUntil(() => stores.transactions.getState().progress.complete, 5_000, 'loaded');
+    await waitUntil(() => firstPageIn(stores), 5_000, 'loaded');
     await sleep(150); // let the last flush land
     let woken = 0;
     const off = stores.transactions.subscribe(() => woken++);
@@ -203,7 +188,7 @@ describe('loadTransaction (the raw JSON of a slim row)', () => {
   it('replaces a slim list row with the whole record', async () => {
     const { live, stores } = engineOn(fx);
     await live.start();
-    await waitUntil(() => stores.transactions.getState().progress.complete, 5_000, 'the list loaded');
+    await waitUntil(() => firstPageIn(stores), 5_000, 'the first page');
     const slim = [...stores.transactions.getState().byId.values()].find((t) => isSlim(t));
     expect(slim).toBeDefined();
     const id = slim!.transactionId;

@@ -10,7 +10,6 @@ import {
   type TransactionsState,
   withDetail,
   withHold,
-  withProgress,
 } from '../../src/store/index.js';
 import { tx, withEvents } from './helpers.js';
 
@@ -188,14 +187,6 @@ describe('applyTransactions: change marks', () => {
 });
 
 describe('small reducers', () => {
-  it('withProgress returns the same state when nothing changed', () => {
-    const p = { loaded: 50, complete: false, loading: true };
-    const s = withProgress(emptyTransactions, p);
-    expect(s.progress).toEqual(p);
-    expect(withProgress(s, { ...p })).toBe(s);
-    expect(withProgress(s, { ...p, loaded: 100 }).progress.loaded).toBe(100);
-  });
-
   it('withHold', () => {
     expect(withHold(emptyTransactions, false, 0)).toBe(emptyTransactions);
     const s = withHold(emptyTransactions, true, 3);

@@ -1,10 +1,16 @@
 // The `:` command line: parsing and completion (running is tested through the App).
 import { describe, expect, it } from 'vitest';
 import { completeLine, type CompletionSources, parseCommand } from '../../src/view/commands.js';
+import { txWordCandidates } from '../../src/view/tx-words.js';
 
 const sources: CompletionSources = {
-  txStatuses: ['waiting-approval', 'waiting-confirmations', 'completed'],
-  txTypes: ['withdrawal', 'deposit'],
+  txWord: (word) =>
+    txWordCandidates(word, {
+      statuses: ['waiting-approval', 'waiting-confirmations', 'completed'],
+      types: ['withdrawal', 'deposit'],
+      accounts: [],
+      assets: [],
+    }),
   accountNames: ['Treasury Cold', 'Ops Hot', 'Testnet Lab'],
   networks: ['BTC', 'ETH', 'TRX'],
   addressStatuses: ['enabled', 'disabled'],
@@ -43,7 +49,13 @@ describe('completeLine', () => {
     ['ac', '', ['account', 'accounts']],
     ['tx wait', 'tx ', ['waiting-approval', 'waiting-confirmations']],
     ['tx completed with', 'tx completed ', ['withdrawal']],
-    ['tx ', 'tx ', ['waiting-approval', 'waiting-confirmations', 'completed', 'withdrawal', 'deposit']],
+    [
+      'tx ',
+      'tx ',
+      ['waiting-approval', 'waiting-confirmations', 'completed', 'withdrawal', 'deposit', 'account:', 'asset:', 'created:']
+        .concat(['updated:', 'to:', 'from:', 'address:', 'hash:', 'ext:', 'id:']),
+    ],
+    ['tx as', 'tx ', ['asset:']],
     ['account t', 'account ', ['Testnet Lab', 'Treasury Cold']],
     ['account treasury c', 'account ', ['Treasury Cold']],
     ['addr e', 'addr ', ['ETH', 'enabled']],

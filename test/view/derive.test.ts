@@ -2,7 +2,15 @@
 // selection follows its id through moving rows.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
-import { applyPrices, applyTransactions, emptyTransactions, type TransactionsState } from '../../src/store/index.js';
+import {
+  applyPrices,
+  applyTransactions,
+  emptyTransactions,
+  type TransactionsState,
+  txQueryKey,
+  withWindowComplete,
+  withWindowPage,
+} from '../../src/store/index.js';
 import type { ListState } from '../../src/store/ui.js';
 import {
   createDerivations,
@@ -11,8 +19,10 @@ import {
   paneHasFilter,
   type RefData,
   textMatcher,
+  serverSort,
   type TransactionQuery,
 } from '../../src/view/derive.js';
+import { SEARCH_ROW_ID } from '../../src/view/search-offer.js';
 import { moveSelection, resolveSelection } from '../../src/view/selection.js';
 import { initialUi } from '../../src/store/ui.js';
 import { fixtures, loadedStores, NOW, tx } from './helpers.js';
@@ -23,13 +33,32 @@ function setup() {
   return { stores, ref, derive: createDerivations() };
 }
 
-const q = (patch: Partial<TransactionQuery> = {}): TransactionQuery => ({
-  filter: '',
-  sort: 0,
-  statuses: [],
-  types: [],
-  ...patch,
+interface Q {
+  filter?: string;
+  sort?: number;
+  statuses?: string[];
+  types?: string[];
+  accountId?: string;
+}
+
+/** A query as the pane builds it: the `/` text, the sort, and the server's filters. */
+const q = ({ filter = '', sort = 0, statuses = [], types = [], accountId }: Q = {}): TransactionQuery => ({
+  filter,
+  sort,
+  server: {
+    filter: {
+      ...(statuses.length > 0 ? { transactionStatuses: statuses } : {}),
+      ...(types.length > 0 ? { transactionTypes: types } : {}),
+      ...(accountId !== undefined ? { accountId } : {}),
+    },
+    sort: serverSort(sort),
+  },
 });
+
+/** The state with view `query`'s history complete (the fixtures are all of it). */
+function whole(s: TransactionsState, query: TransactionQuery): TransactionsState {
+  return withWindowComplete(s, txQueryKey(query.server));
+}
 
 describe('textMatcher', () => {
   it.each<[string, string, boolean | undefined]>([
@@ -48,15 +77,16 @@ describe('textMatcher', () => {
 });
 
 describe('transactions', () => {
-  it('no filter, default sort: the store order itself, not a copy', () => {
+  it('no filter, default sort: the store order', () => {
     const { stores, ref, derive } = setup();
     const state = stores.transactions.getState();
     const list = derive.transactions(state, q(), ref, stores.prices.getState());
-    expect(list.ids).toBe(state.order);
+    expect(list.ids).toEqual(state.order);
     expect(list.total).toBe(8);
+    expect(list.history).toEqual({ above: 0, complete: true, loading: false, localSort: false });
   });
 
-  it.each<[string, Partial<TransactionQuery>, string[]]>([
+  it.each<[string, Q, string[]]>([
     ['status', { statuses: ['waiting-approval', 'expired'] }, ['tx-w1-7f3a9c2e5b1d', 'tx-e1-1c3e5a7b9d0f']],
     ['type', { types: ['deposit', 'teleport'] }, ['tx-d1-2b8e4f6a0c3d', 'tx-u1-0e2f4a6c8b1d']],
     ['account', { accountId: 'acc-cold-0001' }, ['tx-w1-7f3a9c2e5b1d', 'tx-c1-8f0a2c4e6d8b']],
@@ -78,9 +108,13 @@ describe('transactions', () => {
     ],
   ])('filters by %s', (_name, patch, ids) => {
     const { stores, ref, derive } = setup();
-    const list = derive.transactions(stores.transactions.getState(), q(patch), ref, stores.prices.getState());
+    const query = q(patch);
+    const list = derive.transactions(whole(stores.transactions.getState(), query), query, ref, stores.prices.getState());
     expect([...list.ids]).toEqual(ids);
-    expect(list.total).toBe(8);
+    // `total` counts the view's rows before the `/` text: the server's filters make the view.
+    const textOnly = Object.keys(patch).every((k) => k === 'filter');
+    if (textOnly) expect(list.total).toBe(8);
+    else expect(list.total).toBe(derive.transactions(whole(stores.transactions.getState(), q({ ...patch, filter: '' })), q({ ...patch, filter: '' }), ref, stores.prices.getState()).ids.length);
   });
 
   it.each<[number, string, string[]]>([
@@ -90,12 +124,7 @@ describe('transactions', () => {
     [3, 'status', ['tx-w2-9d1c7e3b5a2f', 'tx-c1-8f0a2c4e6d8b', 'tx-d1-2b8e4f6a0c3d']],
   ])('sort %i (%s)', (sort, _label, first) => {
     const { stores, ref, derive } = setup();
-    const list = derive.transactions(
-      stores.transactions.getState(),
-      q({ sort }),
-      ref,
-      stores.prices.getState(),
-    );
+    const list = derive.transactions(whole(stores.transactions.getState(), q({ sort })), q({ sort }), ref, stores.prices.getState());
     expect(list.ids.slice(0, 3)).toEqual(first);
     expect(list.ids.length).toBe(8);
     if (sort === 2) expect(list.ids[list.ids.length - 1]).toBe('tx-u1-0e2f4a6c8b1d');
@@ -140,6 +169,73 @@ describe('transactions', () => {
     // Once the held prices are a minute old, the next change takes the newest.
     const later = tick(LIST_PRICES_MAX_AGE_MS, '99000.00');
     expect(derive.transactions(change(2), q(), ref, later).prices).toBe(later.bySymbol);
+  });
+});
+
+describe('transactions: the history held (windows)', () => {
+  const row = (id: string, createdAt: number, status = 'completed'): Transaction => ({
+    ...fixtures.transactions[1]!,
+    transactionId: id,
+    externalId: `e-${id}`,
+    status,
+    createdAt: String(createdAt),
+    updatedAt: String(createdAt),
+  });
+
+  it('before the first page of a view with history: nothing, loading', () => {
+    const { stores, ref, derive } = setup();
+    const query = q({ statuses: ['completed'] });
+    const list = derive.transactions(stores.transactions.getState(), query, ref, stores.prices.getState());
+    expect(list.ids).toEqual([]);
+    expect(list.history?.loading).toBe(true);
+  });
+
+  it('a view of unfinished statuses only needs no window: the live work is all of it', () => {
+    const { stores, ref, derive } = setup();
+    const query = q({ statuses: ['waiting-approval'] });
+    const list = derive.transactions(stores.transactions.getState(), query, ref, stores.prices.getState());
+    expect(list.ids).toEqual(['tx-w1-7f3a9c2e5b1d']);
+    expect(list.history).toMatchObject({ complete: true, loading: false });
+  });
+
+  it('shows only what the window covers: live work below the oldest history row waits for it', () => {
+    const { ref, derive, stores } = setup();
+    let s = applyTransactions(emptyTransactions, [row('live-old', 50, 'signing'), row('live-new', 500, 'signing')], { now: NOW, live: false });
+    s = withWindowPage(s, txQueryKey(q().server), { direction: 'first', items: [row('h3', 400), row('h2', 300)], rawCount: 2, limit: 2, sort: 'created' }, NOW);
+    const list = derive.transactions(s, q(), ref, stores.prices.getState());
+    expect([...list.ids]).toEqual(['live-new', 'h3', 'h2']);
+    expect(list.history).toEqual({ above: 0, complete: false, loading: false, localSort: false });
+    s = withWindowPage(s, txQueryKey(q().server), { direction: 'down', items: [row('h1', 40)], rawCount: 1, limit: 2, sort: 'created' }, NOW);
+    expect([...derive.transactions(s, q(), ref, stores.prices.getState()).ids]).toEqual(['live-new', 'h3', 'h2', 'live-old', 'h1']);
+  });
+
+  it('a filtered view: the window\'s rows, and held rows by the server\'s rule', () => {
+    const { ref, derive, stores } = setup();
+    const query = q({ statuses: ['canceled', 'signing'] });
+    let s = applyTransactions(emptyTransactions, [row('live', 900, 'signing'), row('done', 800, 'completed')], { now: NOW, live: false });
+    s = withWindowPage(s, txQueryKey(query.server), { direction: 'first', items: [row('c1', 700, 'canceled')], rawCount: 1, limit: 5, sort: 'created' }, NOW);
+    expect([...derive.transactions(s, query, ref, stores.prices.getState()).ids]).toEqual(['live', 'c1']);
+  });
+
+  it('a / text that the server can find by itself is offered as a last row (not for an id held)', () => {
+    const { stores, ref, derive } = setup();
+    const s = stores.transactions.getState();
+    const prices = stores.prices.getState();
+    expect(derive.transactions(s, q({ filter: 'tx-w1-7f3a9c2e5b1' }), ref, prices).ids).not.toContain(SEARCH_ROW_ID);
+    const id = derive.transactions(s, q({ filter: '0kylofwu7ea41rkrv700melm' }), ref, prices);
+    expect([...id.ids]).toEqual([SEARCH_ROW_ID]);
+    expect(id.note?.(SEARCH_ROW_ID)).toBe('search the server for the transaction id 0kylofwu7ea41rkrv700melm (enter)');
+    const held = { ...s.byId.get('tx-w1-7f3a9c2e5b1d')!, transactionId: '0kylofwu7ea41rkrv700melm' };
+    const withIt = applyTransactions(s, [held], { now: NOW, live: false });
+    expect(derive.transactions(withIt, q({ filter: '0kylofwu7ea41rkrv700melm' }), ref, prices).ids).toEqual(['0kylofwu7ea41rkrv700melm']);
+    const address = derive.transactions(s, q({ filter: '0x39Aa4d1C7e6A2fC1B0e4E29f3b1d6a9C8e7F9B80' }), ref, prices);
+    expect(address.ids.at(-1)).toBe(SEARCH_ROW_ID);
+  });
+
+  it('USD and status sorts say they order the rows held', () => {
+    const { stores, ref, derive } = setup();
+    const list = derive.transactions(stores.transactions.getState(), q({ sort: 2 }), ref, stores.prices.getState());
+    expect(list.history?.localSort).toBe(true);
   });
 });
 
@@ -281,7 +377,7 @@ describe('scale', () => {
       transactionId: `t-${String(i).padStart(6, '0')}`,
       createdAt: String(NOW - i * 1000),
     }));
-    const txs: TransactionsState = applyTransactions(emptyTransactions, many, { now: NOW, live: false });
+    const txs: TransactionsState = whole(applyTransactions(emptyTransactions, many, { now: NOW, live: false }), q());
     const { stores, ref, derive } = setup();
     const prices = stores.prices.getState();
     const list = derive.transactions(txs, q(), ref, prices);

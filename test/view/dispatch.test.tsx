@@ -69,7 +69,7 @@ describe('moving', () => {
     await a.press(KEYS.ctrlU, KEYS.pageUp);
     expect(a.ui.getState().lists.transactions.cursor).toBe(0);
     await a.press('G');
-    expect(a.frame()).toContain('68/68');
+    expect(a.frame()).toContain(`${68 - table + 1}-68 of all 68`);
     expect(a.frame()).not.toContain('more');
   });
 });
@@ -116,7 +116,7 @@ describe('panes', () => {
     await a.press('1', KEYS.enter);
     expect(a.ui.getState().pane).toBe('transactions');
     expect(a.frame()).toContain('[account: Ops Hot]');
-    expect(a.frame()).toMatch(/1\/4 of 8/);
+    expect(a.frame()).toContain('1-4 of all 4');
     expect(a.frame()).not.toContain('Treasury Cold');
     await a.press('2');
     expect(a.frame()).toContain('[account: Ops Hot]');
@@ -152,7 +152,7 @@ describe('/ filter', () => {
     await a.press(KEYS.enter);
     expect(a.frame()).toContain('[/cold]');
     expect(a.frame()).not.toContain('teleport');
-    expect(a.frame()).toContain('1/2 of 8');
+    expect(a.frame()).toContain('1-2 of 2 matching, in 8 held');
     await a.press('/', KEYS.ctrlU);
     await a.type('!withdrawal');
     await a.press(KEYS.enter);
@@ -200,6 +200,23 @@ describe('/ filter', () => {
   });
 });
 
+describe('/ and the server', () => {
+  it('a text the server can find (an address) is offered as a last row; enter on it asks the server', async () => {
+    const a = await open();
+    const address = '0x39Aa4d1C7e6A2fC1B0e4E29f3b1d6a9C8e7F9B80';
+    await a.press('/');
+    await a.type(address);
+    await a.press(KEYS.enter);
+    expect(a.frame()).toContain(`search the server for the address ${address} (enter)`);
+    expect(a.frame()).toContain('enter search the server');
+    await a.press(KEYS.enter);
+    expect(a.ui.getState().txFilter).toEqual({ address });
+    expect(a.frame()).toContain(`[address: ${address}]`);
+    expect(a.frame()).not.toContain(`[/${address}]`);
+    expect(a.frame()).not.toContain('search the server for');
+  });
+});
+
 describe(': command line', () => {
   async function run(a: Rendered, line: string) {
     await a.press(':');
@@ -211,13 +228,24 @@ describe(': command line', () => {
     const a = await open();
     await run(a, 'tx waiting-approval expired');
     expect(a.frame()).toContain('[status: waiting-approval,expired]');
-    expect(a.frame()).toContain('1/2 of 8');
+    // A `:tx` filter is a server query: its rows are the whole view.
+    expect(a.frame()).toContain('1-2 of all 2');
     await run(a, 'tx withdrawal');
     expect(a.frame()).toContain('[type: withdrawal]');
-    expect(a.frame()).toContain('of 8');
+    expect(a.frame()).toContain('1-4 of all 4');
     await run(a, 'tx');
     expect(a.frame()).not.toContain('[type:');
-    expect(a.frame()).toContain('1/8');
+    expect(a.frame()).toContain('1-8 of all 8');
+  });
+
+  it(':tx with key:value words, and a word that means nothing is refused, naming it', async () => {
+    const a = await open();
+    await run(a, 'tx asset:BTC account:"Treasury Cold"');
+    expect(a.frame()).toContain('[account: Treasury Cold] [asset: BTC]');
+    expect(a.ui.getState().txFilter.assetIds?.length).toBeGreaterThan(0);
+    await run(a, 'tx colour:red');
+    expect(a.frame()).toContain('unknown key "colour"');
+    expect(a.frame()).toContain('[asset: BTC]');
   });
 
   it(':tx from another pane switches to transactions and closes a detail', async () => {

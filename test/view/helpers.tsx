@@ -14,9 +14,12 @@ import {
   TransactionSchema,
 } from '../../src/contract/index.js';
 import {
+  ALL_TRANSACTIONS,
   applyPrices,
   applyTransactions,
   createStores,
+  txQueryKey,
+  withWindowComplete,
   type Stores,
   withAccounts,
   withAddresses,
@@ -103,9 +106,8 @@ export function loadedStores(options: LoadOptions = {}): Stores {
     }),
     true,
   );
-  stores.transactions.setState({
-    progress: { loaded: fixtures.transactions.length, complete: true, loading: false },
-  });
+  // The fixtures are the whole history: every view's window is complete (see heldWhole).
+  stores.transactions.setState(withWindowComplete(stores.transactions.getState(), txQueryKey(ALL_TRANSACTIONS)), true);
   const opened = applyPrices(stores.prices.getState(), fixtures.pricesOpen, NOW - 60_000);
   stores.prices.setState(applyPrices(opened, fixtures.pricesNow, NOW - 2_000), true);
   return stores;
@@ -154,8 +156,22 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
   return { promise, resolve };
 }
 
-export function recordingActions(rec: Recorded, script: ActionScript = {}): LiveActions {
+/**
+ * The live engine's windows as a test's "server" sees them: the stores hold the whole history, so
+ * a view shown is complete at once (its rows are the held ones its filters take).
+ */
+function heldWhole(stores: Stores | undefined) {
   return {
+    showTransactions: (query: Parameters<LiveActions['showTransactions']>[0]) => {
+      if (stores !== undefined) stores.transactions.setState((s) => withWindowComplete(s, txQueryKey(query)));
+    },
+    transactionsViewport: () => {},
+  };
+}
+
+export function recordingActions(rec: Recorded, script: ActionScript = {}, stores?: Stores): LiveActions {
+  return {
+    ...heldWhole(stores),
     refresh: (scope) => rec.calls.push(`refresh ${scope ?? 'all'}`),
     setPaused: (paused) => rec.calls.push(`setPaused ${paused}`),
     openTransaction: (id) => rec.calls.push(`open ${id}`),
@@ -262,7 +278,8 @@ export function renderApp(options: RenderOptions = {}) {
   const stores = options.stores ?? loadedStores(options);
   const ui: UiStore = createUiStore(options.ui);
   const rec: Recorded = { calls: [], copied: [], quits: 0 };
-  const actions = recordingActions(rec, options.script);
+  // An empty store is a console still waiting for its first page: no view completes by itself.
+  const actions = recordingActions(rec, options.script, options.empty === true ? undefined : stores);
   const env: ViewEnv = {
     ascii: options.ascii ?? false,
     color: options.color ?? true,

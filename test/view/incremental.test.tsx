@@ -185,7 +185,7 @@ const SCRIPT: Step[] = [
   { label: 'down', key: KEYS.down },
   { label: 'status change', change: statusChange, shows: /declined/ },
   { label: 'k', key: 'k' },
-  { label: 'new row at the top', change: arrival, shows: /1\/49\b|\/49\b/ },
+  { label: 'new row at the top', change: arrival, shows: / of all 49 / },
   { label: 'G', key: 'G' },
   { label: 'price tick', change: priceTick('96100.25') },
   { label: 'g', key: 'g' },

@@ -232,7 +232,7 @@ describe('help screen', () => {
     ]) {
       expect(text).toContain(title);
     }
-    expect(text).toContain(':tx [status|type ...]');
+    expect(text).toContain(':tx [word ...]');
     expect(text).toContain(':quit :q');
   });
 });

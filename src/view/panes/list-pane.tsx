@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { formatCount } from '../../format/index.js';
 import type { ListPaneId } from '../../store/ui.js';
-import { type DerivedList, sortLabel } from '../derive.js';
+import { type DerivedList, type HistoryHeld, sortLabel } from '../derive.js';
 import { useView } from '../model.js';
 import type { RenderCtx } from '../renderers/context.js';
 import type { Renderer } from '../renderers/columns.js';
@@ -33,6 +33,31 @@ export function filterChip(filter: string): Segment[] {
   return filter === '' ? [] : [{ text: `[/${filter}]`, token: 'chip' }];
 }
 
+/** "7/3,033" (of 4,000 before the filter): a list held whole. */
+function plainPosition(index: number, n: number, total: number): Segment[] {
+  return [
+    { text: n === 0 ? '0' : `${count(index + 1)}/${count(n)}`, token: 'muted' },
+    ...(n !== total ? [{ text: ` of ${count(total)}`, token: 'muted' as const }] : []),
+  ];
+}
+
+/**
+ * A list of which only part is held (the transactions history): the rows on screen and what is
+ * known of the rest, "1-40 of 3,000+" (more below, not read yet) or "1-40 of all 3,021"; with a
+ * `/` filter, its matches among the rows held.
+ */
+function heldPosition(offset: number, rows: number, n: number, total: number, h: HistoryHeld): Segment[] {
+  const plus = h.complete ? '' : '+';
+  const first = h.above + offset + 1;
+  const last = h.above + Math.min(n, offset + rows);
+  const range = n === 0 ? '0' : `${count(first)}-${count(last)}`;
+  const text =
+    n !== total
+      ? `${range} of ${count(n)} matching, in ${count(h.above + total)}${plus} held`
+      : `${range} of ${h.complete && h.above === 0 ? 'all ' : ''}${count(h.above + total)}${plus}`;
+  return [{ text, token: 'muted' }];
+}
+
 export interface ListPaneProps<R> {
   readonly pane: ListPaneId;
   readonly renderer: Renderer<R>;
@@ -47,6 +72,8 @@ export interface ListPaneProps<R> {
   readonly marks?: ReadonlyMap<string, number>;
   readonly follow?: boolean;
   readonly empty: string;
+  /** Told where the selection rests after each change (the transactions pane pages around it). */
+  readonly onViewport?: (anchorId: string | undefined, visibleRows: number) => void;
 }
 
 export function ListPane<R>({
@@ -61,6 +88,7 @@ export function ListPane<R>({
   marks,
   follow = false,
   empty,
+  onViewport,
 }: ListPaneProps<R>) {
   const vm = useView();
   const state = useStore(vm.ui, (s) => s.lists[pane]);
@@ -72,6 +100,12 @@ export function ListPane<R>({
     if (follow || sel.id === undefined || sel.id === state.selectedId) return;
     vm.ui.getState().patchList(pane, { selectedId: sel.id, cursor: sel.index, row: sel.index - sel.offset });
   }, [vm, pane, follow, sel.id, sel.index, sel.offset, state.selectedId]);
+  // Told when the selection, the window's height or the rows change; not because the caller made
+  // a new function this render (that would repeat it every frame).
+  useEffect(() => {
+    onViewport?.(sel.id, rows);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sel.id, rows, list]);
   const n = list.ids.length;
   const g = vm.theme.glyphs;
   const left: Segment[] = [
@@ -80,17 +114,26 @@ export function ListPane<R>({
     ...chips.flatMap((c) => [{ text: ' ' }, c]),
     ...(follow ? [{ text: ' ' }, { text: ' FOLLOW ', token: 'badge' as const }] : []),
   ];
-  const position = n === 0 ? '0' : `${count(sel.index + 1)}/${count(n)}`;
+  const h = list.history;
+  // A row that is not a record (the server-search offer) is not counted.
+  const notes = list.note === undefined ? 0 : list.ids.filter((id) => list.note!(id) !== undefined).length;
+  const position =
+    h === undefined ? plainPosition(sel.index, n, list.total) : heldPosition(sel.offset, rows, n - notes, list.total, h);
   const right: Segment[] = [
-    { text: position, token: 'muted' },
-    ...(n !== list.total ? [{ text: ` of ${count(list.total)}`, token: 'muted' as const }] : []),
+    ...position,
+    ...(h?.loading === true ? [{ text: ` loading${vm.theme.ascii ? '...' : '…'}`, token: 'muted' as const }] : []),
+    ...(h?.error !== undefined ? [{ text: ` ${g.warning} ${h.error}`, token: 'warning' as const }] : []),
     ...info,
   ];
   const below = Math.max(0, n - (sel.offset + rows));
   const bottomLeft: Segment[] =
     sel.offset > 0 ? [{ text: `${g.moreAbove} ${count(sel.offset)} above`, token: 'muted' }] : [];
   const bottomRight: Segment[] =
-    below > 0 ? [{ text: `${g.moreBelow} ${count(below)} more`, token: 'accent' }] : [];
+    below > 0
+      ? [{ text: `${g.moreBelow} ${count(below)} more`, token: 'accent' }]
+      : h !== undefined && !h.complete && n > 0
+        ? [{ text: `${g.moreBelow} ${h.error !== undefined ? 'older rows could not be read (r retries)' : `reading older${vm.theme.ascii ? '...' : '…'}`}`, token: 'muted' }]
+        : [];
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Rule left={left} right={right} width={width} theme={vm.theme} />

@@ -131,6 +131,23 @@ export function Table<R>({
   const end = Math.min(list.ids.length, offset + height);
   for (let i = offset; i < end; i++) {
     const id = list.ids[i]!;
+    const note = list.note?.(id);
+    if (note !== undefined) {
+      rows.push(
+        <Row
+          key={id}
+          gutter={`${i === selected ? g.selection : ' '}${g.search} `}
+          text={note}
+          toneFrom={-1}
+          toneTo={-1}
+          token="accent"
+          selected={i === selected}
+          marked={false}
+          theme={theme}
+        />,
+      );
+      continue;
+    }
     const record = list.get(id);
     if (record === undefined) continue;
     const composed = composeCached(renderer.cells(record, ctx), layout, theme.ascii);

@@ -18,6 +18,7 @@ import { createApiClient, createRealtime, type RealtimeClient } from '../../../s
 import { createLive } from '../../../src/live/index.js';
 import { writePrivateKey } from '../../../src/config/index.js';
 import { createStores } from '../../../src/store/index.js';
+import { firstPageIn } from '../helpers.js';
 
 const seconds = Number(process.argv[2] ?? 60);
 const dir = mkdtempSync(join(tmpdir(), 'frame-latency-'));
@@ -90,7 +91,7 @@ stores.transactions.subscribe((state) => {
 });
 const live = createLive({ api, realtime: tapped, stores });
 await live.start();
-while (stores.session.getState().connection.kind !== 'live' || !stores.transactions.getState().progress.complete) {
+while (stores.session.getState().connection.kind !== 'live' || !firstPageIn(stores)) {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 await new Promise((resolve) => setTimeout(resolve, 2_000));
