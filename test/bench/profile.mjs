@@ -1,9 +1,12 @@
 // Where the console's time goes, phase by phase, under the benchmark's conditions: a sandbox at
 // the bench's speed, the console in a 120x40 pty with a V8 CPU profile (--cpu-prof), then the
-// top self-time functions (source-mapped back to src/) of loading the history, of answering keys
-// and of steady state, with the peak RSS. Not part of `npm run bench`: a tool for finding causes.
+// top self-time functions (source-mapped back to src/) of its start (to rows on screen), of
+// answering keys, of the bench's filters (`:tx` and `/`, each then esc), of scrolling (G and PgDn,
+// reading older history) and of steady state, with the peak RSS. Not part of `npm run bench`: a
+// tool for finding causes.
 //
-//   node scripts/build.mjs && node test/bench/profile.mjs [--history 100000] [--keys 60] [--idle 10] [--top 15]
+//   node scripts/build.mjs && node test/bench/profile.mjs [--history 100000] [--keys 60] [--filters 10]
+//                                                        [--idle 10] [--top 15]
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,13 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PtySession } from './pty.mjs';
 import { CUSTODY_BIN, ROOT, startSandbox } from './sandbox.mjs';
-import { listCounter, selectedRow } from './screen.mjs';
+import { FILTERS, filterOnce, scroll } from './filters.mjs';
+import { selectedRow, showsTransactionRows } from './screen.mjs';
 import { percentile, seeded } from './stats.mjs';
 
 const { values } = parseArgs({
   options: {
     history: { type: 'string' },
     keys: { type: 'string' },
+    filters: { type: 'string' },
     idle: { type: 'string' },
     top: { type: 'string' },
     speed: { type: 'string' },
@@ -26,6 +31,7 @@ const { values } = parseArgs({
 });
 const history = Number(values.history ?? 100_000);
 const keyCount = Number(values.keys ?? 60);
+const filterCount = Number(values.filters ?? 10);
 const idleSeconds = Number(values.idle ?? 10);
 const top = Number(values.top ?? 15);
 const speed = values.speed ?? '3';
@@ -47,15 +53,12 @@ try {
     env: { HOME: dir, XDG_CONFIG_HOME: join(dir, 'c'), XDG_STATE_HOME: join(dir, 's') },
   });
   await session.waitForRawMode({ timeoutMs: 30_000 });
-  const loadedAt = await session.waitFor(
-    () => {
-      const c = listCounter(session.lines());
-      return c !== undefined && !c.loading && c.total >= history;
-    },
-    { timeoutMs: 300_000, what: 'the history loaded' },
-  );
-  phases.load = [t0, monoUs()];
-  process.stderr.write(`loaded in ${((loadedAt - session.startedAt) / 1000).toFixed(1)} s\n`);
+  const rowsAt = await session.waitFor(() => showsTransactionRows(session.lines()), {
+    timeoutMs: 60_000,
+    what: 'transaction rows on screen',
+  });
+  phases.start = [t0, monoUs()];
+  process.stderr.write(`rows on screen in ${((rowsAt - session.startedAt) / 1000).toFixed(2)} s\n`);
   await delay(1000);
 
   const k0 = monoUs();
@@ -70,6 +73,21 @@ try {
   }
   phases.keys = [k0, monoUs()];
   process.stderr.write(`keys: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms\n`);
+
+  const f0 = monoUs();
+  const filterTimes = Object.fromEntries(FILTERS.map((f) => [f.label, []]));
+  for (let i = 0; i < filterCount; i++) {
+    for (const f of FILTERS) filterTimes[f.label].push(await filterOnce(session, f));
+  }
+  phases.filters = [f0, monoUs()];
+  for (const [label, times] of Object.entries(filterTimes)) {
+    process.stderr.write(`filter ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms\n`);
+  }
+
+  const s0 = monoUs();
+  const scrolled = await scroll(session);
+  phases.scroll = [s0, monoUs()];
+  process.stderr.write(`scrolled to rows ${scrolled.first}-${scrolled.last} of ${scrolled.held}${scrolled.more ? '+' : ''}\n`);
 
   const i0 = monoUs();
   const bytes0 = session.bytes;

@@ -1,6 +1,7 @@
 // What the benchmark reads off the console's emulated screen: whether account rows are drawn,
-// the transactions pane's counter (and whether history is still loading), and which transaction
-// the cursor (`▶`) is on, by the columns that never change under live updates.
+// the transactions pane's title (its filter chips, the position text of the rows it shows and
+// whether it is reading), the rows of its table, and which transaction the cursor (`▶`) is on, by
+// the columns that never change under live updates.
 
 /** The first frame the console is judged by: transaction rows naming accounts. */
 export function showsAccountRows(lines) {
@@ -8,21 +9,64 @@ export function showsAccountRows(lines) {
   return text.includes('Ops Hot') && text.includes('Trading');
 }
 
+const num = (s) => Number(s.replace(/,/g, ''));
+
 /**
- * The transactions pane's counter: `{ position, total, loading }` from a header like
- * `── 3/3,021 ──`, `── 1/6 of 10,022 ──` or `── 1/4,000  loaded 4,000 / loading… ──`.
+ * The transactions pane's title rule (src/view/panes/list-pane.tsx), read:
+ * `{ chips, position, loading }`, where `position` is the position text of the rows on screen —
+ * "1-40 of 3,000+", "1-40 of all 3,021", "2-32 of 47 matching, in 352+ held" — as
+ * `{ first, last, of, all, more, matching }` (`first` 0 for an empty view), or undefined when
+ * the title shows none.
  */
-export function listCounter(lines) {
-  const header = lines.find((l) => l.includes('Transactions') && l.startsWith('──'));
-  if (header === undefined) return undefined;
-  const m = /(\d[\d,]*)\/(\d[\d,]*)(?: of (\d[\d,]*))?([^─]*)──\s*$/.exec(header);
-  if (!m) return undefined;
-  const num = (s) => Number(s.replace(/,/g, ''));
-  return {
-    position: num(m[1]),
-    total: num(m[3] ?? m[2]),
-    loading: /loading|loaded/.test(m[4] ?? ''),
-  };
+export function txTitle(lines) {
+  const title = lines.find((l) => l.startsWith('──') && l.includes('Transactions'));
+  if (title === undefined) return undefined;
+  const chips = [...title.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]);
+  const m = /(?:(\d[\d,]*)-(\d[\d,]*)|\b0) of (all )?(\d[\d,]*)(\+)?( matching, in \d[\d,]*\+? held)?/.exec(title);
+  const position =
+    m === null
+      ? undefined
+      : {
+          first: m[1] === undefined ? 0 : num(m[1]),
+          last: m[2] === undefined ? 0 : num(m[2]),
+          of: num(m[4]),
+          all: m[3] !== undefined,
+          more: m[5] !== undefined,
+          matching: m[6] !== undefined,
+        };
+  return { chips, position, loading: /loading(…|\.\.\.)/.test(title) };
+}
+
+/** The lines of the transactions table between its column titles and the rule below it. */
+export function tableRows(lines) {
+  const top = lines.findIndex((l) => /\bTYPE\b.*\bSTATUS\b.*\bAMOUNT\b/.test(l));
+  if (top < 0) return [];
+  const rows = [];
+  for (let i = top + 1; i < lines.length && !lines[i].startsWith('──'); i++) {
+    if (lines[i].trim() !== '') rows.push(lines[i]);
+  }
+  return rows;
+}
+
+/** Rows on screen: the title's position text names a window of rows, and the table draws them all. */
+export function showsTransactionRows(lines) {
+  const p = txTitle(lines)?.position;
+  return p !== undefined && p.first >= 1 && tableRows(lines).length === p.last - p.first + 1;
+}
+
+/**
+ * A filtered view on screen: the title carries `chip`, its position text names the rows, and
+ * every row drawn passes `row` (the filter's own test of a line).
+ */
+export function showsFilteredView(lines, chip, row) {
+  const t = txTitle(lines);
+  return t !== undefined && t.chips.includes(chip) && showsTransactionRows(lines) && tableRows(lines).every(row);
+}
+
+/** The unfiltered view on screen: no chip, rows drawn, nothing being read. */
+export function showsFullView(lines) {
+  const t = txTitle(lines);
+  return t !== undefined && t.chips.length === 0 && !t.loading && showsTransactionRows(lines);
 }
 
 /** The column header row of the transactions list (TYPE … STATUS … AMOUNT ASSET …). */

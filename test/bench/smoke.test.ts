@@ -1,6 +1,7 @@
 // The benchmark's smoke run, so it cannot rot: `BENCH_SMOKE=1 node test/bench/run.mjs` drives the
 // same phases with tiny sizes and one repetition (not a timed test: only the shape is checked),
-// and its last line must be the JSON object of issue 6 with every figure a finite number.
+// and its last line must be the JSON object of issue 6 (and of the million-transaction workspace:
+// first rows, filters, the 1,000,000 console's keys and memory) with every figure a finite number.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -22,21 +23,23 @@ function runSmoke(): Promise<{ code: number | null; stdout: string; stderr: stri
   });
 }
 
+const SIZES = ['1000', '10000', '100000', '1000000'];
 const NUMBERS = [
   'firstFrameMs',
   'baselineFirstFrameMs',
-  'keyLatencyMs.1000.p50',
-  'keyLatencyMs.1000.p95',
-  'keyLatencyMs.10000.p50',
-  'keyLatencyMs.10000.p95',
-  'keyLatencyMs.100000.p50',
-  'keyLatencyMs.100000.p95',
+  'firstRowsMs.1000',
+  'firstRowsMs.1000000',
+  ...SIZES.flatMap((size) => [`keyLatencyMs.${size}.p50`, `keyLatencyMs.${size}.p95`]),
+  ...['tx', 'text'].flatMap((filter) =>
+    ['1000', '1000000'].flatMap((size) => [`filterMs.${filter}.${size}.p50`, `filterMs.${filter}.${size}.p95`]),
+  ),
   'bytesPerSecond.incremental',
   'bytesPerSecond.full',
   'updateToScreenMs.p50',
   'updateToScreenMs.p95',
   'rssMb.1000',
   'rssMb.100000',
+  'rssMb.1000000',
   'sandboxListMs.p50',
   'sandboxListMs.p95',
   'signUs',
@@ -51,11 +54,28 @@ describe('npm run bench (smoke)', () => {
     expect(stdout).toContain('targets:');
     const result = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
     expect(Object.keys(result).sort()).toEqual(
-      ['node', 'firstFrameMs', 'baselineFirstFrameMs', 'keyLatencyMs', 'bytesPerSecond', 'updateToScreenMs', 'rssMb', 'sandboxListMs', 'signUs'].sort(),
+      [
+        'node',
+        'firstFrameMs',
+        'baselineFirstFrameMs',
+        'firstRowsMs',
+        'keyLatencyMs',
+        'filterMs',
+        'bytesPerSecond',
+        'updateToScreenMs',
+        'rssMb',
+        'sandboxListMs',
+        'signUs',
+      ].sort(),
     );
     expect(result.node, 'the Node the bench ran on').toBe(process.version);
-    expect(Object.keys(result.keyLatencyMs as object).sort()).toEqual(['1000', '10000', '100000']);
-    expect(Object.keys(result.rssMb as object).sort()).toEqual(['1000', '100000']);
+    expect(Object.keys(result.firstRowsMs as object).sort()).toEqual(['1000', '1000000']);
+    expect(Object.keys(result.keyLatencyMs as object).sort()).toEqual([...SIZES].sort());
+    expect(Object.keys(result.filterMs as object).sort()).toEqual(['text', 'tx']);
+    for (const filter of ['tx', 'text']) {
+      expect(Object.keys((result.filterMs as Record<string, object>)[filter]!).sort()).toEqual(['1000', '1000000']);
+    }
+    expect(Object.keys(result.rssMb as object).sort()).toEqual(['1000', '100000', '1000000']);
     for (const path of NUMBERS) {
       const value = path.split('.').reduce<unknown>((obj, key) => (obj as Record<string, unknown>)[key], result);
       expect(Number.isFinite(value), `${path} = ${String(value)}`).toBe(true);
