@@ -1,5 +1,5 @@
 // Our fixes to Ink 6.8 (patches/ink+6.8.0.patch: the incremental renderer's row drift of ink
-// PR #910, and frame caches) are applied to node_modules by the build and by the test setup, not
+// PR #910, frame caches, and a frame throttle that counts from the last frame) are applied to node_modules by the build and by the test setup, not
 // by an install script: an install script in package.json would also be offered to everyone who
 // installs the published package (npm 11 then warns about it), and they need none — the bundle
 // carries the fixes.
@@ -15,6 +15,7 @@ const MARKERS = [
   ['node_modules/ink/build/log-update.js', 'cursorUp(previousLines.length - 1)'],
   ['node_modules/ink/build/output.js', 'class GenerationalCache'],
   ['node_modules/ink/build/render-node-to-output.js', 'custody-console patch'],
+  ['node_modules/ink/build/ink.js', 'function frameThrottle'],
 ];
 
 function missing() {
