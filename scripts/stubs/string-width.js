@@ -10,6 +10,8 @@
 // of every start on Node 24, for text the fast path below usually answers alone.
 let stringWidth;
 function fullWidth(input, options) {
+  // A require, not an import: esbuild runs a required module when first called for (see above).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   stringWidth ??= require('../../node_modules/string-width/index.js').default;
   return stringWidth(input, options);
 }
