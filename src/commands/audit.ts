@@ -14,9 +14,9 @@ import {
   withoutLink,
 } from '../config/index.js';
 import { displayWidth, formatAbsolute, padEndToWidth, sanitizeLine, truncateToWidth } from '../format/index.js';
+import { isUtf8Locale } from '../view/terminal.js';
 import { formatVerifyReport, verifyReportJson } from './audit-verify.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
-import { isUtf8Locale } from './terminal.js';
 
 export const spec: CommandSpec = {
   name: 'audit',
@@ -73,7 +73,7 @@ const HEADER = [
 ] as const;
 
 /** A base URL as the table shows it: https is the norm and goes; anything else stays visible. */
-export function compactServer(baseUrl: string): string {
+function compactServer(baseUrl: string): string {
   return normalizeServer(baseUrl).replace(/^https:\/\//, '');
 }
 

@@ -1,7 +1,7 @@
 // What shell completion offers, read from the command specs (options, usage lines, details), so
 // that a new command or option is completed without anyone touching the completion scripts.
-import { KNOWN_ROLES } from '../config/index.js';
 import { KEY_STATES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../contract/index.js';
+import { ROLES } from '../format/index.js';
 import { type CommandSpec, helpOption, type OptionSpec } from './cli.js';
 
 /** What the value of an option (or a positional argument) completes to. */
@@ -45,9 +45,9 @@ export interface CompletionModel {
 }
 
 /** The command that runs when none is named. */
-export const DEFAULT_COMMAND = 'console';
+const DEFAULT_COMMAND = 'console';
 
-const roles: ValueKind = { kind: 'words', words: KNOWN_ROLES };
+const roles: ValueKind = { kind: 'words', words: ROLES };
 
 /** Values by `command:option`, then by `*:option` (the same option means the same everywhere). */
 const VALUES: Readonly<Record<string, ValueKind>> = {
@@ -55,7 +55,7 @@ const VALUES: Readonly<Record<string, ValueKind>> = {
   '*:role': roles,
   '*:key-file': { kind: 'files' },
   '*:log-file': { kind: 'files' },
-  'sandbox:register': { kind: 'register', roles: KNOWN_ROLES, states: KEY_STATES },
+  'sandbox:register': { kind: 'register', roles: ROLES, states: KEY_STATES },
   'watch:status': { kind: 'words', words: TRANSACTION_STATUSES },
   'watch:type': { kind: 'words', words: TRANSACTION_TYPES },
 };

@@ -33,12 +33,12 @@ Install:
 Then open a new shell. Run it again after upgrading custody.`,
 };
 
-export function isShell(name: string): name is Shell {
+function isShell(name: string): name is Shell {
   return Object.hasOwn(SHELLS, name);
 }
 
 /** The specs of every command, in the order of the help. */
-export async function commandSpecs(catalog: CommandCatalog): Promise<CommandSpec[]> {
+async function commandSpecs(catalog: CommandCatalog): Promise<CommandSpec[]> {
   const specs: CommandSpec[] = [];
   for (const name of catalog.names()) {
     const found = await catalog.spec(name);
@@ -47,7 +47,7 @@ export async function commandSpecs(catalog: CommandCatalog): Promise<CommandSpec
   return specs;
 }
 
-export function completionScript(shell: Shell, specs: readonly CommandSpec[]): string {
+function completionScript(shell: Shell, specs: readonly CommandSpec[]): string {
   return SHELLS[shell](completionModel(specs, VERSION));
 }
 

@@ -24,6 +24,7 @@ import { ALL_TRANSACTIONS, createStores, type SessionState, type Stores, txQuery
 import type { ViewEnv } from '../view/index.js';
 import { beforeTerminalRestore, enterFullScreen, restoreTerminal } from '../view/terminal-restore.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
+import { CLOCK_FIX, clockSkewText } from './clock.js';
 import {
   connectionOptions,
   keyLabel,
@@ -269,12 +270,6 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
   };
 }
 
-function skewText(skewMs: number): string {
-  const seconds = Math.round(Math.abs(skewMs) / 1000);
-  const way = skewMs > 0 ? 'behind' : 'ahead of';
-  return `this machine's clock is ${seconds} s ${way} the server's: signed requests may be refused; sync it (timedatectl set-ntp true)`;
-}
-
 // ---- the console -----------------------------------------------------------------------------
 
 /** Longest wait for the first rows before the screen mounts anyway (and says "connecting…"). */
@@ -344,8 +339,9 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
       now,
       onClockSkew: (skewMs) => {
         log('console', `clock skew ${skewMs} ms`);
+        const text = `${clockSkewText(skewMs)}: ${CLOCK_FIX}`;
         setSession((s) => ({
-          ...withNotice(s, { level: 'warn', text: skewText(skewMs), key: 'clock-skew' }, now()),
+          ...withNotice(s, { level: 'warn', text, key: 'clock-skew' }, now()),
           clockSkewMs: skewMs,
         }));
       },

@@ -98,7 +98,7 @@ export function keyLabel(key: KeySource): string {
  * The passphrase source for an encrypted key: CUSTODY_KEY_PASSPHRASE when given, else a prompt
  * with echo off when stdin is a terminal, else none (the key room then says how to give one).
  */
-export function passphraseSource(
+function passphraseSource(
   io: Io,
   secrets: SecretEnv,
   label: string,

@@ -1,14 +1,8 @@
 // `custody doctor`: checks each link from the config file to a signed call, one line per check,
 // and says what to do about each one that fails.
 import fsp from 'node:fs/promises';
-import { createSigner, isEncryptedKeyText, type Signer, TOKEN_LIFETIME_SECONDS } from '../auth/index.js';
-import {
-  type ApiClient,
-  ApiError,
-  CLOCK_SKEW_LIMIT_MS,
-  describeApiError,
-  NetworkError,
-} from '../client/index.js';
+import { createSigner, isEncryptedKeyText, type Signer } from '../auth/index.js';
+import { type ApiClient, ApiError, CLOCK_SKEW_LIMIT_MS, NetworkError } from '../client/index.js';
 import {
   type Config,
   ConfigError,
@@ -23,20 +17,20 @@ import {
   type Settings,
 } from '../config/index.js';
 import { unknownConfigFields } from '../config/unknown-fields.js';
+import { isUtf8Locale } from '../view/terminal.js';
+import { explainCallFailure } from './call-failure.js';
 import { bool, type CommandSpec, type Io, type Parsed, UsageError } from './cli.js';
+import { CLOCK_FIX, clockSkewText } from './clock.js';
 import {
   connectionOptions,
   describeMissing,
   loadPrivateKey,
   makeClient,
-  networkReason,
   SETTINGS_HELP,
   settingsFlags,
 } from './context.js';
 import { nodeSupport } from './node-support.js';
-import { redact } from './report.js';
 import { shellQuote } from './shell.js';
-import { isUtf8Locale } from './terminal.js';
 
 export const spec: CommandSpec = {
   name: 'doctor',
@@ -268,14 +262,6 @@ async function checkKeyFile(list: Checklist, file: string): Promise<boolean> {
   return true;
 }
 
-function skewText(skewMs: number): string {
-  const s = Math.round(Math.abs(skewMs) / 1000);
-  // skewMs is the server's clock minus ours.
-  return skewMs > 0 ? `${s} s behind the server's` : `${s} s ahead of the server's`;
-}
-
-const CLOCK_FIX = 'sync your clock (e.g. timedatectl set-ntp true, or chronyc makestep)';
-
 async function checkServer(
   list: Checklist,
   settings: Settings | undefined,
@@ -310,43 +296,30 @@ async function checkServer(
     workspaceError = err;
   }
 
+  const wsCall = `GET /workspaces/${workspaceId}`;
+  const skew = client.http.clockSkewMs;
+  const explain = (err: unknown, call: string) =>
+    explainCallFailure(err, { call, baseUrl, workspaceId, kid: signer.kid, clockSkewMs: skew });
   if (workspaceError instanceof NetworkError) {
-    list.add(
-      'connection',
-      'fail',
-      `cannot reach ${baseUrl}: ${networkReason(workspaceError)}`,
-      networkFix(workspaceError),
-    );
+    const { problem, fix } = explain(workspaceError, wsCall);
+    list.add('connection', 'fail', problem, fix);
     for (const name of names.slice(1)) list.add(name, 'skip', 'needs a connection');
     return;
   }
   const status = workspaceError instanceof ApiError ? workspaceError.status : 200;
   list.add('connection', 'pass', `${baseUrl} answers (HTTP ${status})`);
 
-  const skew = client.http.clockSkewMs;
-  const badClock = skew !== undefined && Math.abs(skew) > CLOCK_SKEW_LIMIT_MS;
-  // Beyond the token lifetime the server refuses every signature: then the clock is the cause.
-  const clockBreaksSignatures = skew !== undefined && Math.abs(skew) > TOKEN_LIFETIME_SECONDS * 1000;
   if (skew === undefined) {
     list.add('clock', 'warn', 'the server sent no Date header; the clock cannot be compared');
-  } else if (badClock) {
-    list.add(
-      'clock',
-      'fail',
-      `this computer's clock is ${skewText(skew)} (signatures fail beyond ${TOKEN_LIFETIME_SECONDS} s)`,
-      CLOCK_FIX,
-    );
+  } else if (Math.abs(skew) > CLOCK_SKEW_LIMIT_MS) {
+    list.add('clock', 'fail', clockSkewText(skew), CLOCK_FIX);
   } else {
     list.add('clock', 'pass', `within ${Math.round(Math.abs(skew) / 1000)} s of the server's clock`);
   }
 
-  const wsCall = `GET /workspaces/${workspaceId}`;
   if (workspaceError !== undefined) {
-    list.add(
-      'workspace',
-      'fail',
-      ...explainCallFailure(workspaceError, wsCall, settings, signer.kid, clockBreaksSignatures),
-    );
+    const { problem, fix } = explain(workspaceError, wsCall);
+    list.add('workspace', 'fail', problem, fix);
     list.add('accounts', 'skip', 'needs the workspace call to pass');
     return;
   }
@@ -361,56 +334,8 @@ async function checkServer(
       `signed ${accountsCall}: ${accounts.length ? 'an account' : 'no accounts'} listed`,
     );
   } catch (err) {
-    list.add(
-      'accounts',
-      'fail',
-      ...explainCallFailure(err, accountsCall, settings, signer.kid, clockBreaksSignatures),
-    );
-  }
-}
-
-function networkFix(err: NetworkError): string {
-  if (err.timedOut) return 'the server did not answer: check the base URL, a firewall, and the proxy';
-  const code = err.code ?? '';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'check the host name in the base URL and your DNS';
-  if (/CERT|TLS|SELF_SIGNED/.test(code)) {
-    return 'the TLS certificate is not trusted: check the base URL; behind an inspecting proxy set NODE_EXTRA_CA_CERTS';
-  }
-  return 'check the base URL (custody config show), that the server is up, and the proxy (--proxy, HTTPS_PROXY, NO_PROXY)';
-}
-
-function explainCallFailure(
-  err: unknown,
-  call: string,
-  settings: Settings,
-  kid: string,
-  clockBreaksSignatures: boolean,
-): [string, string | undefined] {
-  if (!(err instanceof ApiError)) {
-    if (err instanceof NetworkError) return [`${call}: ${err.message}`, networkFix(err)];
-    return [`${call}: ${redact(err instanceof Error ? err.message : String(err))}`, undefined];
-  }
-  const id = err.correlationId ? ` (correlation id ${err.correlationId})` : '';
-  switch (err.status) {
-    case 401:
-      return [
-        `${call} → 401: the signature was not accepted: the key ${kid} is not accepted yet, or it was rotated out${id}`,
-        clockBreaksSignatures
-          ? `${CLOCK_FIX} first: a clock more than ${TOKEN_LIFETIME_SECONDS} s off fails every signature`
-          : 'accept the key in the workspace settings → API keys; if it was rotated, run `custody init` with the new key',
-      ];
-    case 403:
-      return [
-        `${call} → 403: the key ${kid} is unknown or revoked, or its role does not allow this call${id}`,
-        `look the key id up in the workspace settings → API keys: add it (again), or give it a role that can read (view-only or higher)`,
-      ];
-    case 404:
-      return [
-        `${call} → 404: workspace ${settings.workspaceId} was not found${id}`,
-        'check the workspace id (custody config show); `custody init` discovers it from the key',
-      ];
-    default:
-      return [describeApiError(err), undefined];
+    const { problem, fix } = explain(err, accountsCall);
+    list.add('accounts', 'fail', problem, fix);
   }
 }
 

@@ -64,7 +64,7 @@ const catalog: CommandCatalog = {
   spec: async (name) => (await loadCommand(name))?.spec,
 };
 
-export function topLevelHelp(): string {
+function topLevelHelp(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
   const rows = Object.entries(commands).map(([n, e]) => `  ${n.padEnd(width)}  ${e.summary}`);
   return [

@@ -11,7 +11,7 @@ import {
   type PublicJwk,
   publicHalf,
 } from '../auth/index.js';
-import { type ApiClient, ApiError, describeApiError, NetworkError, parseBaseUrl } from '../client/index.js';
+import { ApiError, NetworkError, parseBaseUrl } from '../client/index.js';
 import {
   type Config,
   ConfigError,
@@ -23,7 +23,6 @@ import {
   getProfile,
   isValidProfileName,
   KeyFileError,
-  KNOWN_ROLES,
   loadConfig,
   type Profile,
   removeProfile,
@@ -34,13 +33,15 @@ import {
   writePrivateKey,
 } from '../config/index.js';
 import type { Workspace } from '../contract/index.js';
+import { isRole, ROLES } from '../format/index.js';
+import { asSentences, explainCallFailure } from './call-failure.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
-import { loadPrivateKey, makeClient, networkReason } from './context.js';
+import { loadPrivateKey, makeClient } from './context.js';
 import { canPrompt, readLine, readSecret } from './prompt.js';
 import { displayUrl, shellQuote } from './shell.js';
 
 /** The production API named by the published OpenAPI document; offered in help, never assumed. */
-export const DOCUMENTED_BASE_URL = 'https://api.bron.org';
+const DOCUMENTED_BASE_URL = 'https://api.bron.org';
 
 export const spec: CommandSpec = {
   name: 'init',
@@ -79,7 +80,7 @@ export const spec: CommandSpec = {
     role: {
       type: 'string',
       value: 'ROLE',
-      description: `the role you gave the key: ${KNOWN_ROLES.join(', ')}`,
+      description: `the role you gave the key: ${ROLES.join(', ')}`,
     },
     proxy: {
       type: 'string',
@@ -168,8 +169,8 @@ function plan(parsed: Parsed, io: Io): Omit<Plan, 'baseUrl'> & { baseUrl: string
     throw new UsageError('--encrypt applies to a new key; an existing --key-file is used as it is');
   }
   const role = str(v, 'role');
-  if (role !== undefined && !(KNOWN_ROLES as readonly string[]).includes(role)) {
-    throw new UsageError(`unknown role '${role}': use one of ${KNOWN_ROLES.join(', ')}`);
+  if (role !== undefined && !isRole(role)) {
+    throw new UsageError(`unknown role '${role}': use one of ${ROLES.join(', ')}`);
   }
   for (const flag of ['base-url', 'workspace', 'key-file', 'proxy']) {
     if (str(v, flag) === '') throw new UsageError(`--${flag} needs a value`);
@@ -350,41 +351,15 @@ async function discoverWorkspace(
       return await pickWorkspace(await client.workspaces.list(), p, io);
     } catch (err) {
       if (!(err instanceof ApiError || err instanceof NetworkError)) throw err;
-      io.stderr.write(`${explainFailure(err, p, client)}\n`);
+      // The same words as `custody doctor`, as sentences.
+      const call = p.workspace === undefined ? 'GET /workspaces' : `GET /workspaces/${p.workspace}`;
+      const skew = client.http.clockSkewMs;
+      const ctx = { call, baseUrl: p.baseUrl, workspaceId: p.workspace, kid: signer.kid, clockSkewMs: skew };
+      io.stderr.write(`${asSentences(explainCallFailure(err, ctx))}\n`);
       if (!p.interactive) return { stop: { reason: 'refused' } };
       const answer = await readLine(io, 'Press Enter to try again, or q to quit: ');
       if (answer === undefined || /^q/i.test(answer.trim())) return { stop: { reason: 'quit' } };
     }
-  }
-}
-
-function explainFailure(err: ApiError | NetworkError, p: Plan, client: ApiClient): string {
-  if (err instanceof NetworkError) {
-    return [
-      `Cannot reach ${p.baseUrl}: ${networkReason(err)}.`,
-      'Check the base URL, your network and the proxy (--proxy, HTTPS_PROXY, NO_PROXY).',
-    ].join('\n');
-  }
-  const skew = client.http.clockSkewMs;
-  const clock =
-    skew !== undefined && Math.abs(skew) > 30_000
-      ? `\nAlso: this computer's clock is ${Math.round(Math.abs(skew) / 1000)} s ${skew > 0 ? 'behind' : 'ahead of'} the server's; signatures fail beyond 300 s. Sync it (timedatectl set-ntp true, or chronyc makestep).`
-      : '';
-  switch (err.status) {
-    case 401:
-      return `The server does not accept this key yet (401): it may still wait for approval in the workspace settings, or a clock far off makes the signature invalid.${clock}`;
-    case 403:
-      return [
-        'The server does not know this key (403): it has not been added to the workspace settings yet,',
-        `or it was revoked.${p.workspace === undefined ? ' A key with the mpc-hot-signer role cannot list workspaces: give --workspace ID.' : ` Or its role may not read workspace ${p.workspace}.`}${clock}`,
-      ].join('\n');
-    case 404:
-      if (p.workspace !== undefined) {
-        return `Workspace ${p.workspace} was not found for this key: check the id, or leave out --workspace to discover it.`;
-      }
-      return `${p.baseUrl} has no GET /workspaces (404): check that the base URL points at the custody API.`;
-    default:
-      return `The call failed: ${describeApiError(err)}`;
   }
 }
 

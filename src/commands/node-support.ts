@@ -15,10 +15,10 @@ export const NODE_END_OF_LIFE: Readonly<Record<number, string>> = {
 };
 
 /** The oldest major custody runs on (package.json engines). */
-export const NODE_FLOOR = 20;
+const NODE_FLOOR = 20;
 
 /** The long-term-support lines custody is tested on; the advice names those still supported. */
-export const NODE_RECOMMENDED = [22, 24] as const;
+const NODE_RECOMMENDED = [22, 24] as const;
 
 export interface NodeVerdict {
   status: 'pass' | 'warn' | 'fail';

@@ -34,7 +34,7 @@ function withFix(message: string, fix: string | undefined): string {
  * The friendly text of an error, or undefined when it is not one we know. The client room is
  * loaded only here, on the error path, so `custody --version` and `--help` never pay for it.
  */
-export async function describeKnownError(err: unknown): Promise<string | undefined> {
+async function describeKnownError(err: unknown): Promise<string | undefined> {
   if (err instanceof ConfigError) {
     // Said of a damaged file (its errors start with its path), so the user knows nothing was lost.
     const untouched =

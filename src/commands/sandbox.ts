@@ -6,8 +6,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { isEncryptedKeyText, JwkError, parseJwk, publicHalf, type PublicJwk } from '../auth/index.js';
 import type { SecretEnv } from '../config/index.js';
-import { API_KEY_ROLES as ROLES, KEY_STATES as STATES } from '../contract/index.js';
-import type { KeySpec, KeyState, Role, SandboxHandle } from '../sandbox/index.js';
+import { KEY_STATES as STATES } from '../contract/index.js';
+import { isRole, ROLES, type Role } from '../format/index.js';
+import type { KeySpec, KeyState, SandboxHandle } from '../sandbox/index.js';
 import { type CommandSpec, type Io, list, type Parsed, str, UsageError } from './cli.js';
 import { takeSignals } from './signals.js';
 
@@ -81,13 +82,13 @@ export function parseRegister(text: string): { file: string; role: Role; state: 
   }
   const file = text.slice(0, eq);
   const [role, state = 'active', ...rest] = text.slice(eq + 1).split(':');
-  if (!(ROLES as readonly string[]).includes(role ?? '')) {
+  if (!isRole(role)) {
     throw new UsageError(`--register ${file}: ROLE must be one of ${ROLES.join(', ')} (got "${role}")`);
   }
   if (rest.length > 0 || !(STATES as readonly string[]).includes(state)) {
     throw new UsageError(`--register ${file}: STATE must be one of ${STATES.join(', ')} (got "${text.slice(eq + 1)}")`);
   }
-  return { file, role: role as Role, state: state as KeyState };
+  return { file, role, state: state as KeyState };
 }
 
 /**

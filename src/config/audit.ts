@@ -44,7 +44,7 @@ export interface VerifyOptions extends AuditLogOptions {
 }
 
 /** The lock file beside a log. */
-export function auditLockPath(file: string): string {
+function auditLockPath(file: string): string {
   return `${path.resolve(file)}.lock`;
 }
 

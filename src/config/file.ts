@@ -6,11 +6,6 @@ import { ConfigError, errnoCode } from './errors.js';
 import { locateJsonError } from './json-error.js';
 import { isValidProfileName } from './paths.js';
 
-export const KNOWN_ROLES = ['view-only', 'transaction-operator', 'full-access', 'mpc-hot-signer'] as const;
-export type KnownRole = (typeof KNOWN_ROLES)[number];
-/** The service adds roles over time: an unknown one is kept and shown, never fatal. */
-export type Role = KnownRole | (string & {});
-
 export const DEFAULT_APPROVAL_THRESHOLD_USD = '100000';
 export const DEFAULT_PRICE_POLL_MS = 2000;
 export const MIN_PRICE_POLL_MS = 500;
@@ -20,7 +15,7 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });
 const proxyUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// proxy URL' });
 
-export const ProfileNameSchema = z
+const ProfileNameSchema = z
   .string()
   .refine(isValidProfileName, "a profile name is 1 to 64 of [A-Za-z0-9_.-], not starting with '.'");
 
@@ -30,6 +25,10 @@ export const ProfileSchema = z.looseObject({
   /** Path of the private key; default `<config dir>/keys/<profile>.jwk`. */
   keyFile: z.string().min(1).optional(),
   keyId: z.string().min(1).optional(),
+  /**
+   * The key's role: one of format/roles.ts (which this room may not import), or one the service
+   * added since; an unknown role is kept and shown, never fatal.
+   */
   role: z.string().min(1).optional(),
   readOnly: z.boolean().optional(),
   proxy: proxyUrl.optional(),

@@ -37,7 +37,7 @@ function xdgDir(env: Env, name: string): string | undefined {
   return value !== undefined && path.isAbsolute(value) ? value : undefined;
 }
 
-export function homeDir(env: Env = process.env): string {
+function homeDir(env: Env = process.env): string {
   return envValue(env, 'HOME') ?? os.homedir();
 }
 

@@ -8,7 +8,6 @@ import {
   getProfile,
   type Profile,
   profileNames,
-  type Role,
 } from './file.js';
 import { assertProfileName, configDir, defaultKeyPath, expandHome } from './paths.js';
 
@@ -55,7 +54,8 @@ export interface Settings {
   key?: KeySource;
   proxy?: string;
   readOnly: boolean;
-  role?: Role;
+  /** The profile's role as written (known or not: format/roles.ts decides what it allows). */
+  role?: string;
   keyId?: string;
   pricePollMs: number;
   approvalThresholdUsd: string;

@@ -227,11 +227,6 @@ export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 export const SortDirectionSchema = openEnum(SORT_DIRECTIONS, 'a sort direction');
 export type SortDirection = z.infer<typeof SortDirectionSchema>;
 
-/** Permission levels of an API key (wire notes §4). */
-export const API_KEY_ROLES = ['view-only', 'transaction-operator', 'full-access', 'mpc-hot-signer'] as const;
-export const ApiKeyRoleSchema = openEnum(API_KEY_ROLES, 'an API key role');
-export type ApiKeyRole = z.infer<typeof ApiKeyRoleSchema>;
-
 /** States of a registered key (sandbox key registry). */
 export const KEY_STATES = ['active', 'pending', 'revoked', 'rotated'] as const;
 export const KeyStateSchema = openEnum(KEY_STATES, 'a key state');

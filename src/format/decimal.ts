@@ -53,7 +53,7 @@ export function toDecimalString(d: ScaledDecimal): string {
 }
 
 /** The same value at a larger (or equal) scale. */
-export function rescale(d: ScaledDecimal, scale: number): ScaledDecimal {
+function rescale(d: ScaledDecimal, scale: number): ScaledDecimal {
   return scale <= d.scale ? d : { units: d.units * pow10(scale - d.scale), scale };
 }
 

@@ -22,6 +22,18 @@ export {
 } from './decimal.js';
 export { shortId, truncateMiddle } from './ids.js';
 export { formatChange, formatFractionPercent, formatPrice, formatUsd, percentChange } from './market.js';
+export { cleanReason } from './reason.js';
+export {
+  ACTION_PERMISSION,
+  isRole,
+  type Permission,
+  ROLES,
+  type Role,
+  type RoleAction,
+  roleAllows,
+  roleGrants,
+  rolesGranting,
+} from './roles.js';
 export { sparkline } from './sparkline.js';
 export {
   ACCOUNT_STATUSES,
@@ -74,5 +86,4 @@ export {
   type TransactionFilter,
   type TransactionFilterQuery,
   transactionFacts,
-  transactionMatches,
 } from './transaction-filter.js';

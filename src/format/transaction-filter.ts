@@ -254,9 +254,3 @@ export function transactionFacts(tx: FilterableTransaction): TransactionFacts {
     txHash: hashes.find((d) => typeof d.blockchainTxId === 'string')?.blockchainTxId ?? undefined,
   };
 }
-
-/** Whether `tx` is in the list `q` asks for (paging and sorting aside). */
-export function transactionMatches(tx: FilterableTransaction, q: TransactionFilterQuery | TransactionFilter): boolean {
-  const f = 'trivial' in q ? q : compileTransactionFilter(q);
-  return testTransactionFacts(f, transactionFacts(tx));
-}

@@ -12,6 +12,7 @@ import {
 } from '../client/index.js';
 import type { AuditEntry } from '../config/index.js';
 import type { CreateTransactionRequest, SwapRouteRequest, Transaction } from '../contract/index.js';
+import { cleanReason } from '../format/index.js';
 import { applyTransactions, type Stores, withForbidden } from '../store/index.js';
 import { createAuditTrail } from './audit-trail.js';
 import {
@@ -227,8 +228,9 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
 
   return {
     decline(id, reason) {
-      // An empty reason is no reason: the server gets none and the log says none.
-      const given = reason !== undefined && reason.trim() !== '' ? reason : undefined;
+      // The one place the reason is cleaned: the view passes what was typed. The server and the
+      // audit log get the same text; an empty one is no reason, and neither gets any.
+      const given = cleanReason(reason);
       return once(`decline:${id}`, () =>
         attempt(
           'decline',

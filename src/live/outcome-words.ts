@@ -1,6 +1,7 @@
-// Pure: how a failed write or quote is told. The client's errors carry what happened; these turn
-// it into the outcome kinds of types.ts and words a person can act on (all safe to show: the
-// client already scrubbed the server's text).
+// Pure: how a failed write or quote is told, worded once. The client's errors carry what happened;
+// these turn it into the outcome kinds of types.ts and one complete sentence each (what happened
+// and what it means), so a screen adds only which action it was and never says it again (all safe
+// to show: the client already scrubbed the server's text).
 import type { NetworkError } from '../client/index.js';
 import { ApiError, describeApiError } from '../client/index.js';
 
@@ -42,32 +43,37 @@ export function surelyNotSent(err: NetworkError): boolean {
   return !err.timedOut && err.code !== undefined && NEVER_SENT.has(err.code);
 }
 
-const DOING: Record<WriteAction, string> = {
-  decline: 'decline transactions',
-  approve: 'approve transactions',
-  create: 'create transactions',
-};
-
 const DONE: Record<WriteAction, string> = {
   decline: 'declined',
   approve: 'approved',
   create: 'created',
 };
 
-/** 409 on decline/approve: the row was refreshed; `status` is what it is now (if the refresh worked). */
-export function conflictWords(action: WriteAction, err: ApiError, status: string | undefined): string {
-  const server = err.message ? ` (the server said: ${err.message})` : '';
-  if (action === 'create') {
-    return `this externalId was already used for another request; nothing new was created${server}`;
-  }
-  if (status === undefined) return `someone approved or declined it first; the row could not be refreshed${server}`;
-  if (status === 'waiting-approval') return `the server refused: ${err.message || 'conflict (409)'}; it is still waiting-approval`;
-  return `someone approved or declined it first: it is now ${status}${server}`;
+/** The server's own words, when it gave some. */
+function serverSays(err: ApiError): string | undefined {
+  const text = err.message.trim();
+  return text === '' ? undefined : text;
 }
 
+/**
+ * 409. For decline/approve the row was refreshed: `status` is what it is now (undefined when the
+ * refresh failed). A status other than waiting-approval says it all; the server's words, which
+ * would say it again, are left out then. A create's 409 is an externalId used with another body.
+ */
+export function conflictWords(action: WriteAction, err: ApiError, status: string | undefined): string {
+  if (action === 'create') {
+    return `the server refused (409: ${serverSays(err) ?? 'this externalId was already used for another request'})`;
+  }
+  const refused = `the server refused (409: ${serverSays(err) ?? 'conflict'})`;
+  if (status === undefined) return `${refused}; the row could not be refreshed`;
+  if (status === 'waiting-approval') return `${refused}; it is still waiting-approval`;
+  return `it is now ${status}, no longer waiting for approval`;
+}
+
+/** 403: a role too low or a revoked key; the session hides the action from now on (actions.ts). */
 export function forbiddenWords(action: WriteAction, err: ApiError): string {
-  const server = err.message ? ` (the server said: ${err.message})` : '';
-  return `this key's role cannot ${DOING[action]} (403); the action is hidden for the rest of this session${server}`;
+  const why = serverSays(err) ?? `its role may not ${action} transactions, or the key was revoked`;
+  return `the server refused this key (403: ${why}); ${action} is hidden for the rest of this session`;
 }
 
 /**
@@ -81,16 +87,17 @@ export function networkWords(
   status: string | undefined,
   createdId?: string,
 ): string {
-  const why = err.timedOut ? `no answer in time (${err.message})` : err.message;
-  if (changed === 'no') return `nothing was sent (${why}): nothing changed; try again`;
+  if (changed === 'no') return `nothing was sent (${err.message}); try again`;
+  // A timeout's message says "no answer from HOST within N s" already.
+  const lost = err.timedOut ? err.message : `no answer (${err.message})`;
   if (action === 'create' && createdId !== undefined) {
-    return `no answer (${why}), but it was created: ${createdId} is now ${status ?? 'unknown'}`;
+    return `${lost}, but it was created: ${createdId} is now ${status ?? 'unknown'}`;
   }
   if (action === 'create') {
-    return `no answer (${why}): it may or may not have been ${DONE.create}; try again: the same externalId cannot create it twice`;
+    return `${lost}: it may or may not have been ${DONE.create}; try again: the same externalId cannot create it twice`;
   }
   const now = status === undefined ? 'the row could not be refreshed' : `it is now ${status}`;
-  return `no answer (${why}): it may or may not have been ${DONE[action]}; ${now}`;
+  return `${lost}: it may or may not have been ${DONE[action]}; ${now}`;
 }
 
 /** A refusal other than 409/403: the server's own text for a 400 (it names the field), else our sentence. */

@@ -145,8 +145,3 @@ export function formatChaos(spec: ChaosSpec): string {
   if (spec.garbageShare !== undefined) parts.push(`garbage=${spec.garbageShare}`);
   return parts.join(',');
 }
-
-/** A spec that does nothing is no chaos at all. */
-export function isIdle(spec: ChaosSpec | undefined): boolean {
-  return spec === undefined || formatChaos(spec) === '' || Object.values(spec).every((v) => v === undefined);
-}

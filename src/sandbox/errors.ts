@@ -42,10 +42,6 @@ export function failure(error: ErrorCode, message: string, headers?: Record<stri
     : { ok: false, status: STATUS_OF[error], error, message, headers };
 }
 
-export function isFailure(value: unknown): value is Failure {
-  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
-}
-
 /** The body text of an error answer. */
 export function errorBody(f: Pick<Failure, 'error' | 'message'>): { error: string; message: string } {
   return { error: f.error, message: f.message };

@@ -1,9 +1,10 @@
 // The chaos spec at work: draws for the HTTP edge and the frames, timers for the socket faults.
-// Draws come from a generator seeded by the sandbox's seed, so a run repeats as far as the order
-// of requests does. Timers run on real time (not the world's clock): they stand for the network.
+// Draws come from the world's generator (world/rng.ts), on the sandbox seed's own 'faults' stream:
+// a run repeats as far as the order of requests does, and nothing the world draws moves them.
+// Timers run on real time (not the world's clock): they stand for the network.
 import { type ChaosSpec, checkChaos, parseChaos } from './chaos.js';
 import { type Failure, failure } from './errors.js';
-import { createRandom } from './random.js';
+import { Rng, streamSeed } from './world/rng.js';
 
 export interface SocketFaults {
   /** Drops every socket without a close frame (1006 at the client). */
@@ -28,11 +29,8 @@ export interface Faults {
   stop(): void;
 }
 
-// 0x5eed: the faults draw from their own sequence, apart from anything the world draws.
-const STREAM = 0x5eed;
-
 export function createFaults(seed: number, sockets: SocketFaults): Faults {
-  const random = createRandom((seed ^ STREAM) >>> 0);
+  const rng = new Rng(streamSeed(seed, 'faults'));
   let current: ChaosSpec | undefined;
   let timers: NodeJS.Timeout[] = [];
 
@@ -59,13 +57,13 @@ export function createFaults(seed: number, sockets: SocketFaults): Faults {
       if (!current) return;
       every(current.dropEverySeconds, () => sockets.dropAll());
       every(current.close4001EverySeconds, () => sockets.closeAll4001());
-      every(current.stallEverySeconds, () => sockets.stallOne((count) => Math.floor(random() * count)));
+      every(current.stallEverySeconds, () => sockets.stallOne((count) => rng.int(count)));
     },
     httpFault() {
       const s503 = current?.share503 ?? 0;
       const s429 = current?.share429 ?? 0;
       if (s503 + s429 === 0) return undefined;
-      const draw = random();
+      const draw = rng.next();
       const retry = { 'Retry-After': '1' };
       if (draw < s503) {
         return { ...failure('service-unavailable', 'chaos: a share of requests is refused with 503 (--chaos)', retry), chaos: '503' };
@@ -78,11 +76,11 @@ export function createFaults(seed: number, sockets: SocketFaults): Faults {
     latencyMs() {
       const latency = current?.latencyMs;
       if (!latency) return 0;
-      return Math.round(latency.min + random() * (latency.max - latency.min));
+      return Math.round(latency.min + rng.next() * (latency.max - latency.min));
     },
     garbage() {
       const share = current?.garbageShare ?? 0;
-      return share > 0 && random() < share;
+      return share > 0 && rng.next() < share;
     },
     stop,
   };

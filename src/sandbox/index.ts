@@ -4,11 +4,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PrivateJwk, PublicJwk } from '../auth/index.js';
+import type { Role } from '../format/index.js';
 import { createAuthenticator } from './auth.js';
 import { type ChaosSpec, checkChaos, parseChaos } from './chaos.js';
 import { createFaults } from './faults.js';
 import { answerOnSocket, bugText, createClientErrorHandler, createRequestListener, sendOutcome } from './http.js';
-import { createKeyRegistry, type KeyOptions, type KeySpec, type KeyState, type Role } from './keys.js';
+import { createKeyRegistry, type KeyOptions, type KeySpec, type KeyState } from './keys.js';
 import { createRealtimeHub } from './realtime.js';
 import { createRoutes } from './routes.js';
 import { type LogSink, safeLog, safeTap, type SandboxResponse } from './tap.js';
@@ -17,14 +18,14 @@ import { type Clock, createSystemClock, createWorld, type World } from './world/
 
 export { type ChaosSpec, ChaosSpecError, formatChaos, parseChaos } from './chaos.js';
 export { MAX_BODY_BYTES } from './http.js';
-export type { KeyOptions, KeySpec, KeyState, Role } from './keys.js';
-export { isKeyState, isRole } from './keys.js';
+export type { Role } from '../format/index.js';
+export type { KeyOptions, KeySpec, KeyState } from './keys.js';
 export type { SandboxResponse } from './tap.js';
 
 /** The seed when none is given: two runs without `--seed` show the same world. */
-export const DEFAULT_SEED = 1;
-export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
-export const DEFAULT_TICK_INTERVAL_MS = 100;
+const DEFAULT_SEED = 1;
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+const DEFAULT_TICK_INTERVAL_MS = 100;
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */

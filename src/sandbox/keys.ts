@@ -1,9 +1,9 @@
 // The key registry: kid → public JWK, role, state, the member who owns it, optional IP allow list.
 import { BlockList, isIP } from 'node:net';
 import { type PrivateJwk, type PublicJwk, publicHalf, validateJwk } from '../auth/index.js';
-import { API_KEY_ROLES, KEY_STATES } from '../contract/index.js';
+import { KEY_STATES } from '../contract/index.js';
+import { isRole, ROLES, type Role } from '../format/index.js';
 
-export type Role = (typeof API_KEY_ROLES)[number];
 export type KeyState = (typeof KEY_STATES)[number];
 
 export interface KeyOptions {
@@ -31,11 +31,7 @@ export interface KeyEntry {
   readonly allow?: BlockList;
 }
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (API_KEY_ROLES as readonly string[]).includes(value);
-}
-
-export function isKeyState(value: unknown): value is KeyState {
+function isKeyState(value: unknown): value is KeyState {
   return typeof value === 'string' && (KEY_STATES as readonly string[]).includes(value);
 }
 
@@ -92,7 +88,7 @@ export function createKeyRegistry(defaultUserId: string): KeyRegistry {
     register(jwk, role, opts = {}) {
       // Only the public half is kept, whatever was passed in.
       const pub = publicHalf(validateJwk(jwk, 'key'));
-      if (!isRole(role)) throw new TypeError(`role must be one of ${API_KEY_ROLES.join(', ')}`);
+      if (!isRole(role)) throw new TypeError(`role must be one of ${ROLES.join(', ')}`);
       const state = opts.state ?? 'active';
       if (!isKeyState(state)) throw new TypeError(`state must be one of ${KEY_STATES.join(', ')}`);
       const userId = opts.userId ?? defaultUserId;

@@ -5,21 +5,21 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type TransactionsQuery, TransactionsQuerySchema, toWireTransaction } from '../contract/index.js';
+import { roleGrants } from '../format/index.js';
 import type { Authenticator } from './auth.js';
 import { newCorrelationId } from './correlation.js';
 import { type Failure, failure, quote } from './errors.js';
 import type { Faults, SocketFaults } from './faults.js';
 import { answerOnSocket, bugText } from './http.js';
 import type { KeyState } from './keys.js';
-import { roleAllows } from './roles.js';
 import type { LogSink, SandboxResponse, Tap } from './tap.js';
 import { knownParams, parseQuery } from './validation.js';
 import type { WorldPort } from './world-port.js';
 
 /** Largest client message (bytes); ws closes the socket with 1009 beyond it. */
-export const MAX_MESSAGE_BYTES = 64 * 1024;
+const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Subscriptions one socket may hold at once. */
-export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 // A client that reads slower than this much queued output is dropped rather than buffered forever.
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 // A subscription's Correlation-Id is echoed as it came: visible ASCII, bounded.
@@ -145,7 +145,7 @@ export function createRealtimeHub(deps: RealtimeDeps): RealtimeHub {
     );
     if (conn.ws.readyState !== conn.ws.OPEN) return;
     if (!verdict.ok) return refuse(conn, 'SUBSCRIBE', uri, correlationId, verdict);
-    if (!roleAllows(verdict.key.role, 'core')) {
+    if (!roleGrants(verdict.key.role, 'core')) {
       const message = `role ${verdict.key.role} cannot subscribe to transactions`;
       return refuse(conn, 'SUBSCRIBE', uri, correlationId, failure('forbidden', message));
     }

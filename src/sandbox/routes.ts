@@ -1,5 +1,6 @@
 // The endpoints (custody-api.md and wire notes §5), routed by Hono. Each route names the
-// permission it needs (roles.ts) and reads its query and body with the contract's schemas.
+// permission it needs (format/roles.ts: wire notes §4) and reads its query and body with the
+// contract's schemas.
 // Authentication happened before (http.ts): every handler runs for a known, active key.
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -22,9 +23,9 @@ import {
   toWireTransactionList,
   WorkspaceQuerySchema,
 } from '../contract/index.js';
+import { type Permission, roleGrants } from '../format/index.js';
 import { type ErrorCode, type Failure, failure, quote, STATUS_OF } from './errors.js';
 import type { KeyEntry } from './keys.js';
-import { type Permission, roleAllows } from './roles.js';
 import { knownParams, type Parsed, parseBody, parseQuery } from './validation.js';
 import type { ActionResult, WorldPort } from './world-port.js';
 
@@ -100,7 +101,7 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
   function route(method: 'GET' | 'POST', path: string, permission: Permission, what: string, run: Handler) {
     app.on(method, path, (c) => {
       const ctx = c.env.ctx;
-      if (!roleAllows(ctx.key.role, permission)) {
+      if (!roleGrants(ctx.key.role, permission)) {
         return send(c, failure('forbidden', `role ${ctx.key.role} cannot ${what}`));
       }
       const params = c.req.param() as Record<string, string>;

@@ -8,7 +8,7 @@ export type Parsed<T> = { ok: true; value: T } | Failure;
 const SHOWN_ISSUES = 3;
 
 /** `limit: expected at most 1000 (got "1001"); offset: …`. */
-export function issuesMessage(error: z.ZodError, root: string): string {
+function issuesMessage(error: z.ZodError, root: string): string {
   const issues = toContractIssues(error);
   const shown = issues.slice(0, SHOWN_ISSUES).map((issue) => `${issue.path || root}: ${issue.message}`);
   const more = issues.length > SHOWN_ISSUES ? `; and ${issues.length - SHOWN_ISSUES} more` : '';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandModel } from '../../src/commands/completion-model.js';
 import { commandNames, loadCommand } from '../../src/commands/index.js';
 import type { CommandSpec } from '../../src/commands/cli.js';
-import { KNOWN_ROLES } from '../../src/config/index.js';
+import { ROLES } from '../../src/format/index.js';
 import { KEY_STATES } from '../../src/contract/index.js';
 import { custody, type Home, tempHome } from '../helpers/cli-io.js';
 
@@ -64,7 +64,7 @@ describe.each(SHELLS)('custody completion %s', (shell) => {
         expect(text, `${spec.name} -${option.short}`).toMatch(short(option.short));
       }
     }
-    for (const role of KNOWN_ROLES) expect(text).toContain(role);
+    for (const role of ROLES) expect(text).toContain(role);
     for (const state of KEY_STATES) expect(text).toContain(state);
     for (const sub of ['show', 'list', 'use', 'bash', 'zsh', 'fish']) {
       expect(text).toMatch(new RegExp(`\\b${sub}\\b`));
@@ -167,7 +167,7 @@ describe('the bash script in bash', () => {
       [['custody', 'sa'], ['sandbox']],
       [['custody', 'sandbox', '--'], [...Object.keys(sandbox.options).map((o) => `--${o}`), '--help']],
       [['custody', 'sandbox', '--re'], ['--register']],
-      [['custody', 'sandbox', '--register', 'k.jwk', '=', ''], [...KNOWN_ROLES]],
+      [['custody', 'sandbox', '--register', 'k.jwk', '=', ''], [...ROLES]],
       [['custody', 'sandbox', '--register', 'k.jwk', '=', 'full'], ['full-access']],
       [['custody', 'sandbox', '--register', 'k.jwk', '=', 'full-access', ':', 'p'], ['pending']],
       [['custody', '--profile', ''], ['prod', 'staging']],
@@ -177,7 +177,7 @@ describe('the bash script in bash', () => {
       [['custody', 'config', 'use', ''], ['prod', 'staging']],
       [['custody', 'config', 'use', 'prod', ''], []],
       [['custody', 'init', '--role', 'tr'], ['transaction-operator']],
-      [['custody', 'init', '--role', '=', ''], [...KNOWN_ROLES]],
+      [['custody', 'init', '--role', '=', ''], [...ROLES]],
       [['custody', 'key', ''], ['show']],
       [['custody', 'key', 'show', '--key-file', 'keys/o'], ['keys/ops.jwk']],
       [['custody', '--log-file', 'keys/'], ['keys/ops.jwk']],

@@ -104,7 +104,7 @@ describe('custody init, non-interactive', () => {
       home.env(),
     );
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/does not accept this key yet \(401\)/);
+    expect(r.err).toMatch(/GET \/workspaces → 401: the server does not accept the key [\w-]+: it is not accepted yet/);
     expect(r.err).toMatch(/No profile was saved/);
     await expect(fs.stat(home.configFile)).rejects.toThrow();
     const argv = finishCommand(r.err);
@@ -132,7 +132,7 @@ describe('custody init, non-interactive', () => {
       home.env(),
     );
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/does not know this key \(403\)/);
+    expect(r.err).toMatch(/GET \/workspaces → 403: the key [\w-]+ is unknown or revoked[^]*To fix: add the key in the workspace settings/);
     const keyFile = path.join(home.keysDir, 'prod.jwk');
     expect(await modeOf(keyFile)).toBe(0o600);
     expect(finishCommand(r.err)).toEqual([
@@ -315,7 +315,7 @@ describe('custody init, non-interactive', () => {
       home.env(),
     );
     expect(unknown.code).toBe(1);
-    expect(unknown.err).toMatch(/Workspace nope was not found/);
+    expect(unknown.err).toMatch(/GET \/workspaces\/nope → 404: workspace nope was not found/);
   });
 
   it('an unreachable server fails clearly and keeps the key', async () => {
@@ -393,7 +393,7 @@ describe('custody init, interactive', () => {
     let mark = io.all().length;
     io.type('\n');
     await io.waitFor('Press Enter to try again', { from: mark });
-    expect(io.err()).toMatch(/does not accept this key yet \(401\)/);
+    expect(io.err()).toMatch(/GET \/workspaces → 401: the server does not accept the key [\w-]+: it is not accepted yet/);
 
     api.setState(pub.kid, 'accepted');
     mark = io.all().length;

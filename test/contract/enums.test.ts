@@ -7,8 +7,6 @@ import {
   AccountTypeSchema,
   ADDRESS_STATUSES,
   AddressStatusSchema,
-  API_KEY_ROLES,
-  ApiKeyRoleSchema,
   ASSET_TYPES,
   AssetTypeSchema,
   EVENT_TYPES,
@@ -62,7 +60,6 @@ const enums: [string, readonly string[], z.ZodType, number][] = [
   ['fee levels', FEE_LEVELS, FeeLevelSchema, 3],
   ['sort keys', SORT_BY, SortBySchema, 2],
   ['sort directions', SORT_DIRECTIONS, SortDirectionSchema, 2],
-  ['API key roles', API_KEY_ROLES, ApiKeyRoleSchema, 4],
   ['key states', KEY_STATES, KeyStateSchema, 4],
   ['reward sources', REWARD_SOURCES, RewardSourceSchema, 2],
 ];

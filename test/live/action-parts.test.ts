@@ -1,9 +1,9 @@
 // The pure parts of the actions: the field a 400 names, whether a lost request surely never left,
-// and how audit records merge into the store without doubles.
+// the words of every failed write, and how audit records merge into the store without doubles.
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/client/index.js';
 import { auditRecord, withAuditRecords } from '../../src/live/audit-trail.js';
-import { conflictWords, fieldOf, surelyNotSent } from '../../src/live/outcome-words.js';
+import { conflictWords, fieldOf, forbiddenWords, networkWords, surelyNotSent } from '../../src/live/outcome-words.js';
 import type { AuditRecord, AuditState } from '../../src/store/index.js';
 
 describe('fieldOf', () => {
@@ -41,15 +41,69 @@ describe('surelyNotSent', () => {
   });
 });
 
-describe('conflictWords', () => {
-  const e = new ApiError({ status: 409, code: 'conflict', message: 'tx is canceled', method: 'POST', path: '/p' });
-  it.each<[string, 'decline' | 'approve' | 'create', string | undefined, RegExp]>([
-    ['moved on', 'decline', 'canceled', /someone approved or declined it first: it is now canceled/],
-    ['refresh failed', 'approve', undefined, /could not be refreshed/],
-    ['still waiting', 'approve', 'waiting-approval', /still waiting-approval/],
-    ['create', 'create', undefined, /externalId was already used/],
-  ])('%s', (_name, action, status, words) => {
-    expect(conflictWords(action, e, status)).toMatch(words);
+describe('the words of every failed write, exactly, and none said twice', () => {
+  const api = (status: number, message: string) =>
+    new ApiError({ status, code: status === 409 ? 'conflict' : 'forbidden', message, method: 'POST', path: '/p' });
+  const net = (o: { message: string; code?: string; timedOut?: boolean }) =>
+    new NetworkError({ method: 'POST', path: '/p', ...o });
+  const refused = net({ message: '127.0.0.1:9: connection refused', code: 'ECONNREFUSED' });
+  const timedOut = net({ message: 'no answer from 127.0.0.1:9 within 10 s', timedOut: true });
+  const reset = net({ message: 'socket hang up', code: 'ECONNRESET' });
+  const said = 'transaction t1 is approved; only a waiting-approval transaction can be declined';
+
+  it.each<[string, string, string]>([
+    // 409: the refreshed status says it all; the server's words come only when they add something.
+    ['409, moved on', conflictWords('decline', api(409, said), 'approved'), 'it is now approved, no longer waiting for approval'],
+    [
+      '409, still waiting',
+      conflictWords('approve', api(409, 'transaction t1 is already approved by member m1'), 'waiting-approval'),
+      'the server refused (409: transaction t1 is already approved by member m1); it is still waiting-approval',
+    ],
+    ['409, refresh failed', conflictWords('approve', api(409, ''), undefined), 'the server refused (409: conflict); the row could not be refreshed'],
+    [
+      '409 on create',
+      conflictWords('create', api(409, 'externalId "x" was already used in this account for transaction t1 with a different body'), undefined),
+      'the server refused (409: externalId "x" was already used in this account for transaction t1 with a different body)',
+    ],
+    ['409 on create, no words', conflictWords('create', api(409, ''), undefined), 'the server refused (409: this externalId was already used for another request)'],
+    // 403: said once that the action is hidden from now on.
+    [
+      '403 with the server\'s words',
+      forbiddenWords('decline', api(403, 'role view-only cannot decline transactions')),
+      'the server refused this key (403: role view-only cannot decline transactions); decline is hidden for the rest of this session',
+    ],
+    [
+      '403 without',
+      forbiddenWords('approve', api(403, '')),
+      'the server refused this key (403: its role may not approve transactions, or the key was revoked); approve is hidden for the rest of this session',
+    ],
+    // No answer.
+    ['nothing sent', networkWords('decline', refused, 'no', undefined), 'nothing was sent (127.0.0.1:9: connection refused); try again'],
+    [
+      'timed out, refreshed',
+      networkWords('decline', timedOut, 'unknown', 'canceled'),
+      'no answer from 127.0.0.1:9 within 10 s: it may or may not have been declined; it is now canceled',
+    ],
+    [
+      'reset, not refreshed',
+      networkWords('approve', reset, 'unknown', undefined),
+      'no answer (socket hang up): it may or may not have been approved; the row could not be refreshed',
+    ],
+    [
+      'create found by its externalId',
+      networkWords('create', reset, 'unknown', 'new', 'tx9'),
+      'no answer (socket hang up), but it was created: tx9 is now new',
+    ],
+    [
+      'create not found',
+      networkWords('create', timedOut, 'unknown', undefined),
+      'no answer from 127.0.0.1:9 within 10 s: it may or may not have been created; try again: the same externalId cannot create it twice',
+    ],
+  ])('%s', (_name, words, expected) => {
+    expect(words).toBe(expected);
+    for (const phrase of ['no answer', 'hidden for the rest of this session', 'try again', 'the server refused']) {
+      expect(words.split(phrase).length, phrase).toBeLessThanOrEqual(2);
+    }
   });
 });
 

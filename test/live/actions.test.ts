@@ -151,7 +151,7 @@ describe('decline', () => {
     engine.stores.transactions.setState((s) => ({ ...s, byId: new Map([[tx.transactionId, tx]]) }));
     const outcome = await engine.live.decline(tx.transactionId, 'second');
     expect(outcome).toMatchObject({ kind: 'conflict', status: 'canceled' });
-    expect((outcome as { message: string }).message).toMatch(/someone approved or declined it first: it is now canceled/);
+    expect((outcome as { message: string }).message).toBe('it is now canceled, no longer waiting for approval');
     expect(engine.stores.transactions.getState().byId.get(tx.transactionId)?.status).toBe('canceled');
     expect(engine.requests.filter((r) => r.method === 'GET' && r.path.endsWith(tx.transactionId))).toHaveLength(1);
     const [entry] = await lines(file);
@@ -164,7 +164,7 @@ describe('decline', () => {
     const tx = waiting[0]!; // left waiting: the 403 changes nothing
     const outcome = await engine.live.decline(tx.transactionId);
     expect(outcome.kind).toBe('forbidden');
-    expect((outcome as { message: string }).message).toMatch(/role cannot decline/);
+    expect((outcome as { message: string }).message).toMatch(/^the server refused this key \(403: .+\); decline is hidden for the rest of this session$/);
     expect(engine.stores.session.getState().forbidden.has('decline')).toBe(true);
     expect(engine.stores.session.getState().forbidden.has('approve')).toBe(false);
     expect(await lines(file)).toEqual([expect.objectContaining({ action: 'decline', result: 'forbidden', keyId: fx.keys['view-only'].kid })]);
@@ -467,7 +467,7 @@ describe('against a scripted server (what the sandbox never does)', () => {
     const { writes, stores } = actions({ timeoutMs: 200 });
     const outcome = await writes.decline('tx1');
     expect(outcome).toMatchObject({ kind: 'network', changed: 'unknown' });
-    expect((outcome as { message: string }).message).toMatch(/no answer in time.*it is now canceled/);
+    expect((outcome as { message: string }).message).toMatch(/^no answer from \S+ within [\d.]+ s: it may or may not have been declined; it is now canceled$/);
     expect(stores.transactions.getState().byId.get('tx1')?.status).toBe('canceled');
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });

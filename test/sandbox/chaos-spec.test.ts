@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ChaosSpec, ChaosSpecError, formatChaos, parseChaos } from '../../src/sandbox/chaos.js';
 import { createFaults } from '../../src/sandbox/faults.js';
+import { Rng, streamSeed } from '../../src/sandbox/world/rng.js';
 
 describe('parseChaos', () => {
   it.each<[string, ChaosSpec]>([
@@ -91,5 +92,18 @@ describe('fault draws', () => {
     expect(Math.min(...a.latencies)).toBeGreaterThanOrEqual(10);
     expect(Math.max(...a.latencies)).toBeLessThanOrEqual(20);
     expect(a.first).toMatchObject({ status: 503, error: 'service-unavailable', headers: { 'Retry-After': '1' } });
+  });
+
+  it("come from the world's one generator, on the seed's own 'faults' stream: --seed decides them", () => {
+    const latencies = (seed: number) => {
+      const faults = createFaults(seed, sockets);
+      faults.set('latency=0-1000');
+      const out = Array.from({ length: 50 }, () => faults.latencyMs());
+      faults.stop();
+      return out;
+    };
+    const rng = new Rng(streamSeed(42, 'faults'));
+    expect(latencies(42)).toEqual(Array.from({ length: 50 }, () => Math.round(rng.next() * 1000)));
+    expect(latencies(43)).not.toEqual(latencies(42));
   });
 });

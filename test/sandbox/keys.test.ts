@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatePrivateJwk } from '../../src/auth/index.js';
 import { createKeyRegistry, ipAllowed, normalizeIp, parseAllowList } from '../../src/sandbox/keys.js';
-import { roleAllows } from '../../src/sandbox/roles.js';
 
 describe('IP allow lists', () => {
   it.each([
@@ -49,16 +48,5 @@ describe('key registry', () => {
     expect(() => registry.register(jwk, 'admin' as never)).toThrow(/role must be/);
     expect(() => registry.register({ ...jwk, x: 'bad' }, 'view-only')).toThrow(/x must be/);
     expect(() => registry.register(jwk, 'view-only', { allowIps: ['nope'] })).toThrow(/allowIps/);
-  });
-});
-
-describe('roles (wire notes §4)', () => {
-  it.each([
-    ['view-only', [true, true, false]],
-    ['transaction-operator', [true, true, true]],
-    ['full-access', [true, true, true]],
-    ['mpc-hot-signer', [true, false, false]],
-  ] as const)('%s: core, read, write = %j', (role, expected) => {
-    expect([roleAllows(role, 'core'), roleAllows(role, 'read'), roleAllows(role, 'write')]).toEqual(expected);
   });
 });

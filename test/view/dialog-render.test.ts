@@ -16,7 +16,6 @@ import {
   withSending,
   withText,
 } from '../../src/store/dialog.js';
-import { describeOutcome, outcomeNotice } from '../../src/view/dialog/outcome.js';
 import { actionApplies, confirmKind, freezeTarget, thresholdOf } from '../../src/view/dialog/target.js';
 import { dialogLines, dialogWindow, type DialogLines, wordWrap } from '../../src/view/renderers/dialog.js';
 import { loadedStores, NOW, tx } from './helpers.js';
@@ -293,32 +292,5 @@ describe('the phase machine', () => {
     const s = small();
     expect(withScroll(s, 5, 3).dialog?.scroll).toBe(3);
     expect(withScroll(s, -2, 3)).toBe(s);
-  });
-});
-
-describe('outcomes in words', () => {
-  const done = { ...tx(W1), status: 'canceled' };
-  it.each<[string, Parameters<typeof describeOutcome>[1], string | undefined, RegExp, RegExp | undefined]>([
-    ['done', { kind: 'done', transaction: done }, 'canceled', /^declined: now canceled$/, undefined],
-    ['conflict', { kind: 'conflict', message: 'transaction is approved', status: 'approved' }, 'approved', /^not declined: transaction is approved$/, /the row was refreshed: now approved/],
-    ['forbidden', { kind: 'forbidden', message: 'role view-only may not' }, undefined, /this key's role cannot decline/, /hidden for the rest of this session/],
-    ['network, nothing changed', { kind: 'network', message: 'connection refused', changed: 'no' }, undefined, /nothing was changed, try again/, /connection refused/],
-    ['network, unknown', { kind: 'network', message: 'timed out', changed: 'unknown' }, 'canceled', /^no answer; the row was refreshed: canceled$/, /timed out/],
-    ['refused', { kind: 'refused', status: 400, code: 'bad-request', message: 'reason too long', field: 'reason' }, undefined, /^not declined: reason too long$/, /400 bad-request \(field reason\)/],
-    ['duplicate', { kind: 'duplicate' }, undefined, /nothing more was sent/, undefined],
-  ])('%s', (_name, outcome, status, headline, detail) => {
-    const d = describeOutcome('decline', outcome, status);
-    expect(d.headline).toMatch(headline);
-    if (detail) expect(d.detail).toMatch(detail);
-    expect(d.kind).toBe(outcome.kind);
-  });
-
-  it('approve speaks of approving; the notice carries the id and a level by tone', () => {
-    expect(describeOutcome('approve', { kind: 'done', transaction: { ...done, status: 'approved' } }, undefined).headline).toBe(
-      'approved: now approved',
-    );
-    expect(outcomeNotice(W1, { kind: 'done', tone: 'success', headline: 'ok' })).toEqual({ level: 'info', text: `${W1}: ok` });
-    expect(outcomeNotice(W1, { kind: 'conflict', tone: 'warning', headline: 'x' }).level).toBe('warn');
-    expect(outcomeNotice(W1, { kind: 'refused', tone: 'danger', headline: 'x' }).level).toBe('error');
   });
 });

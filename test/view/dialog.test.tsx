@@ -295,7 +295,9 @@ describe('approving', () => {
     await a.type(LAST4);
     await a.press(KEYS.enter);
     expect(sends(a)).toEqual([`approve ${W1}`]);
-    expect(a.frame()).toContain('approved: now approved');
+    // The new status is the verb's own word: said once.
+    expect(a.frame()).toMatch(/✓ approved(?!:)/);
+    expect(a.frame()).not.toContain('approved: now approved');
   });
 });
 
@@ -304,26 +306,33 @@ describe('outcomes', () => {
     ['done', canceled(), [/✓ declined: now canceled/], false],
     [
       'conflict',
-      { kind: 'conflict', message: 'the transaction is approved already', status: 'approved' },
-      [/⚠ not declined: the transaction is approved already/, /the row was refreshed: now approved/],
+      { kind: 'conflict', message: 'it is now approved, no longer waiting for approval', status: 'approved' },
+      [/⚠ not declined: it is now approved, no longer waiting for approval/],
       false,
     ],
     [
       'forbidden',
-      { kind: 'forbidden', message: 'this key may not decline' },
-      [/✗ not declined: this key's role cannot decline/, /hidden for the rest of this session/],
+      {
+        kind: 'forbidden',
+        message: 'the server refused this key (403: role view-only cannot decline transactions); decline is hidden for the rest of this session',
+      },
+      [/✗ not declined: the server refused this key \(403: role view-only/],
       true,
     ],
     [
       'network, nothing changed',
-      { kind: 'network', message: 'connection refused', changed: 'no' },
-      [/✗ not declined: nothing was changed, try again/, /connection refused/],
+      { kind: 'network', message: 'nothing was sent (connection refused); try again', changed: 'no' },
+      [/✗ not declined: nothing was sent \(connection refused\); try again/],
       false,
     ],
     [
       'network, unknown',
-      { kind: 'network', message: 'timed out', changed: 'unknown' },
-      [/no answer; the row was refreshed: waiting-approval/],
+      {
+        kind: 'network',
+        message: 'no answer (socket hang up): it may or may not have been declined; it is now waiting-approval',
+        changed: 'unknown',
+      },
+      [/no answer \(socket hang up\): it may or may not have been declined/],
       false,
     ],
     [

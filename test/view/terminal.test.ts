@@ -1,7 +1,6 @@
 // What the console decides from the environment: color and ASCII. (The clipboard: clipboard.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { isUtf8Locale as commandsIsUtf8Locale } from '../../src/commands/terminal.js';
-import { isUtf8Locale, terminalCapabilities } from '../../src/view/terminal.js';
+import { terminalCapabilities } from '../../src/view/terminal.js';
 
 const tty = { isTTY: true };
 
@@ -22,11 +21,5 @@ describe('terminalCapabilities', () => {
     [{ LANG: 'en_US.ISO-8859-1' }, tty, { ascii: true, color: true }],
   ])('%o on %o → %o', (env, stdout, expected) => {
     expect(terminalCapabilities(env as NodeJS.ProcessEnv, stdout)).toEqual(expected);
-  });
-
-  it('reads the locale exactly as the doctor command does', () => {
-    for (const env of [{}, { LANG: 'C' }, { LANG: 'en_US.UTF-8' }, { LC_ALL: 'C', LANG: 'en_US.UTF-8' }, { LC_CTYPE: 'x.utf8' }]) {
-      expect(isUtf8Locale(env)).toBe(commandsIsUtf8Locale(env));
-    }
   });
 });

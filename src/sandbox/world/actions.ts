@@ -3,6 +3,7 @@
 
 import type { CreateTransactionRequest, Transaction, TransactionParams } from '../../contract/index.js';
 import { compareDecimal } from '../../format/index.js';
+import type { ActionKind } from './action-log.js';
 import { newOutgoing, type OutgoingInput } from './build.js';
 import type { AssetInfo } from './catalog.js';
 import type { Core } from './core.js';
@@ -39,6 +40,17 @@ function isError(value: unknown): value is ActionError {
   return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
 }
 
+/** Appends what a key just did to `rec` to the world's action log. */
+function logAction(core: Core, rec: TxRecord, kind: ActionKind, userId: string, reason?: string): void {
+  core.actionLog.append({
+    at: rec.updatedAt,
+    userId,
+    transactionId: rec.id,
+    kind,
+    ...(reason !== undefined ? { reason } : {}),
+  });
+}
+
 export function approveTransaction(core: Core, id: string, actor: string): ActionResult {
   const rec = found(core, id);
   if (isError(rec)) return rec;
@@ -52,11 +64,15 @@ export function approveTransaction(core: Core, id: string, actor: string): Actio
   if (rec.appr.approvedBy.includes(actor))
     return conflict(`transaction ${id} is already approved by member ${actor}`);
   recordApproval(core, rec, actor, core.clock.now());
+  logAction(core, rec, 'approve', actor);
   return answer(core, rec);
 }
 
-/** Decision: only members who may approve a transaction may decline it (members[0] always may). */
-export function declineTransaction(core: Core, id: string, actor: string): ActionResult {
+/**
+ * Decision: only members who may approve a transaction may decline it (members[0] always may).
+ * The reason is kept as sent, in the action log (no field of the wire Transaction carries it).
+ */
+export function declineTransaction(core: Core, id: string, actor: string, reason?: string): ActionResult {
   const rec = found(core, id);
   if (isError(rec)) return rec;
   if (rec.status !== 'waiting-approval') {
@@ -70,10 +86,12 @@ export function declineTransaction(core: Core, id: string, actor: string): Actio
   core.change(rec, () => {
     rec.status = 'canceled';
   });
+  logAction(core, rec, 'decline', actor, reason);
   return answer(core, rec);
 }
 
-export function cancelTransaction(core: Core, id: string): ActionResult {
+/** The reason is kept as sent, in the action log, like a decline's. */
+export function cancelTransaction(core: Core, id: string, actor: string, reason?: string): ActionResult {
   const rec = found(core, id);
   if (isError(rec)) return rec;
   if (!CANCELABLE.has(rec.status)) {
@@ -84,13 +102,14 @@ export function cancelTransaction(core: Core, id: string): ActionResult {
   core.change(rec, () => {
     rec.status = 'canceled';
   });
+  logAction(core, rec, 'cancel', actor, reason);
   return answer(core, rec);
 }
 
 const MAX_DEPTH = 32;
 
 /** Whether objects and arrays nest deeper than `limit` (iterative: safe on any input). */
-export function depthExceeds(value: unknown, limit: number): boolean {
+function depthExceeds(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
@@ -102,7 +121,7 @@ export function depthExceeds(value: unknown, limit: number): boolean {
 }
 
 /** JSON with sorted keys: two bodies that say the same thing compare equal. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -180,6 +199,7 @@ export function createTransaction(core: Core, body: CreateTransactionRequest, ac
   }
   core.idempotency.set(key, rec);
   core.insert(rec);
+  logAction(core, rec, 'create', actor);
   core.schedule(rec, now + core.withRng(rec, (r) => r.range(DELAYS.decide[0], DELAYS.decide[1])));
   return { ...answer(core, rec), created: true };
 }

@@ -57,7 +57,7 @@ export interface SymbolInfo {
 
 const TAGS_COMMON = ['show-vault', 'supports-fee-levels'];
 
-export const NETWORKS: readonly NetworkInfo[] = [
+const NETWORKS: readonly NetworkInfo[] = [
   {
     networkId: 'BTC',
     name: 'Bitcoin',
@@ -283,7 +283,7 @@ export const ASSETS: readonly AssetInfo[] = ASSET_DEFS.map((a) => ({
   requiresTokenId: a.requiresTokenId ?? false,
 }));
 
-export const SYMBOLS: readonly SymbolInfo[] = [
+const SYMBOLS: readonly SymbolInfo[] = [
   { symbolId: 'BTC', symbol: 'BTC', name: 'Bitcoin', price: '97000.00', vol: 0.00022, stable: false },
   { symbolId: 'ETH', symbol: 'ETH', name: 'Ether', price: '3400.00', vol: 0.0003, stable: false },
   { symbolId: 'TRX', symbol: 'TRX', name: 'TRON', price: '0.245000', vol: 0.0003, stable: false },

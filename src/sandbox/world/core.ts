@@ -4,6 +4,7 @@
 
 import { isTerminalStatus, type QuoteDetails, type Transaction } from '../../contract/index.js';
 import { compareDecimal } from '../../format/index.js';
+import { ActionLog } from './action-log.js';
 import { type AssetInfo, Catalog } from './catalog.js';
 import type { Clock } from './clock.js';
 import { Heap } from './heap.js';
@@ -44,6 +45,8 @@ export class Core implements PresentContext {
   readonly quotes = new Map<string, QuoteRecord>();
   /** `accountId \n externalId` → transaction created through the API. */
   readonly idempotency = new Map<string, TxRecord>();
+  /** What API keys did, with the reasons they gave (the activity feed's source). */
+  readonly actionLog = new ActionLog();
   /** Streams: price ticks, the generator, API actions (quote ids ...). */
   readonly tickRng: Rng;
   readonly genRng: Rng;

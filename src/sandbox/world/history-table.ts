@@ -40,7 +40,7 @@ export class Codes {
 }
 
 /** Address column value of a counterpart address that is no workspace address (see byTo/byFrom). */
-export const OTHER_ADDRESS = 0xffff;
+const OTHER_ADDRESS = 0xffff;
 
 export class HistoryTable {
   readonly count: number;

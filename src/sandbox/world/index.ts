@@ -1,10 +1,10 @@
 // The sandbox's world: seeded, deterministic domain state with a clock, no HTTP. The server
 // (src/sandbox/) maps requests onto these methods.
 
+export type { ActionKind, ActionRecord } from './action-log.js';
 export type { ActionError, ActionResult, CreateResult } from './actions.js';
-export { canonicalJson } from './actions.js';
 export type { AssetInfo, NetworkInfo, SymbolInfo } from './catalog.js';
-export { ASSETS, MAJOR_SYMBOLS, NETWORKS, QUOTE_ASSET_ID, QUOTE_SYMBOL_ID, SYMBOLS } from './catalog.js';
+export { ASSETS, MAJOR_SYMBOLS, QUOTE_ASSET_ID, QUOTE_SYMBOL_ID } from './catalog.js';
 export { type Clock, createManualClock, createSystemClock, type ManualClock } from './clock.js';
 export type { WorldTransactionsQuery } from './filter.js';
 export { MIN_WAITING } from './generator.js';
@@ -15,10 +15,8 @@ export {
   type AssetsFilter,
   createWorld,
   type EmbedOptions,
-  GENERATOR_CATCH_UP_MS,
   type SymbolPricesFilter,
   type SymbolsFilter,
-  TICK_CATCH_UP_MS,
   TICK_MS,
   World,
   type WorldOptions,

@@ -18,6 +18,7 @@ import type {
   TransactionEvent,
   Workspace,
 } from '../../contract/index.js';
+import type { ActionRecord } from './action-log.js';
 import {
   type ActionResult,
   approveTransaction,
@@ -99,8 +100,8 @@ export interface WorldStats {
 
 export const TICK_MS = 1000;
 /** After a clock jump, at most this much of price ticks and generated work is replayed. */
-export const TICK_CATCH_UP_MS = 600_000;
-export const GENERATOR_CATCH_UP_MS = 60_000;
+const TICK_CATCH_UP_MS = 600_000;
+const GENERATOR_CATCH_UP_MS = 60_000;
 const MAX_STEPS_PER_ADVANCE = 250_000;
 const DEFAULT_TX_LIMIT = 100;
 const DEFAULT_LIST_LIMIT = 1000;
@@ -362,9 +363,9 @@ export class World {
 
   // ---- actions ----
 
-  decline(id: string, actor: string, _reason?: string): ActionResult {
+  decline(id: string, actor: string, reason?: string): ActionResult {
     this.advance();
-    return declineTransaction(this.core, id, actor);
+    return declineTransaction(this.core, id, actor, reason);
   }
 
   approve(id: string, actor: string): ActionResult {
@@ -372,14 +373,19 @@ export class World {
     return approveTransaction(this.core, id, actor);
   }
 
-  cancel(id: string, _actor: string, _reason?: string): ActionResult {
+  cancel(id: string, actor: string, reason?: string): ActionResult {
     this.advance();
-    return cancelTransaction(this.core, id);
+    return cancelTransaction(this.core, id, actor, reason);
   }
 
   create(body: CreateTransactionRequest, actor: string): CreateResult {
     this.advance();
     return createTransaction(this.core, body, actor);
+  }
+
+  /** What API keys did (approve, decline, cancel, create), oldest first, with the reasons given. */
+  actionLog(transactionId?: string): ActionRecord[] {
+    return transactionId === undefined ? this.core.actionLog.list() : this.core.actionLog.of(transactionId);
   }
 
   swapRoute(body: SwapRouteRequest): RouteResult {

@@ -1,4 +1,6 @@
-// How a decline or approve ended, in the words the dialog and the status line show. Pure.
+// How a decline or approve ended, in the words the dialog and the status line show. Pure. A failed
+// outcome's message is already the whole account (live/outcome-words.ts words it, once): here it
+// only gets the action it is about and a tone, never a second sentence that says it again.
 import type { DialogAction, DialogOutcome } from '../../store/dialog.js';
 import type { NoticeLevel } from '../../store/index.js';
 import type { LiveActions } from '../live-actions.js';
@@ -7,64 +9,52 @@ export type ActionOutcome = Awaited<ReturnType<LiveActions['decline']>>;
 
 const PAST: Readonly<Record<DialogAction, string>> = { decline: 'declined', approve: 'approved' };
 
+/** "declined: now canceled"; "approved" when that is the new status too; an approval that is not the last. */
+function doneHeadline(action: DialogAction, status: string): string {
+  if (status === PAST[action]) return PAST[action];
+  if (action === 'approve' && status === 'waiting-approval') {
+    return 'approved: still waiting-approval (more approvals needed)';
+  }
+  return `${PAST[action]}: now ${status}`;
+}
+
+/** "400 bad-request (field reason)"; a refusal that never reached the server has no status. */
+function refusalCode(o: Extract<ActionOutcome, { kind: 'refused' }>): string {
+  const field = o.field ? ` (field ${o.field})` : '';
+  return `${o.status > 0 ? `${o.status} ` : ''}${o.code}${field}`;
+}
+
 /**
- * The dialog's account of an outcome. `currentStatus` is the record's status in the store when
- * the answer came (after a refresh of the row, for the outcomes that refresh it).
+ * The dialog's account of an outcome. `_currentStatus` (the row's status in the store) is not
+ * read: the outcome's words carry the refreshed status; callers may leave it out.
  */
 export function describeOutcome(
   action: DialogAction,
   outcome: ActionOutcome,
-  currentStatus: string | undefined,
+  _currentStatus?: string,
 ): DialogOutcome {
   const not = `not ${PAST[action]}`;
   switch (outcome.kind) {
     case 'done':
-      return { kind: 'done', tone: 'success', headline: `${PAST[action]}: now ${outcome.transaction.status}` };
-    case 'conflict': {
-      const status = outcome.status ?? currentStatus;
-      return {
-        kind: 'conflict',
-        tone: 'warning',
-        headline: `${not}: ${outcome.message}`,
-        detail:
-          'someone approved, declined or changed it first; the row was refreshed' +
-          (status ? `: now ${status}` : ''),
-      };
-    }
+      return { kind: 'done', tone: 'success', headline: doneHeadline(action, outcome.transaction.status) };
+    case 'conflict':
+      return { kind: 'conflict', tone: 'warning', headline: `${not}: ${outcome.message}` };
     case 'forbidden':
-      return {
-        kind: 'forbidden',
-        tone: 'danger',
-        headline: `${not}: this key's role cannot ${action}`,
-        detail: `${outcome.message} (${action} is hidden for the rest of this session)`,
-      };
+      return { kind: 'forbidden', tone: 'danger', headline: `${not}: ${outcome.message}` };
     case 'network':
+      // Nothing sent: surely not done. No answer: it may have happened; the words say so.
       return outcome.changed === 'no'
-        ? {
-            kind: 'network',
-            tone: 'danger',
-            headline: `${not}: nothing was changed, try again`,
-            detail: outcome.message,
-          }
-        : {
-            kind: 'network',
-            tone: 'warning',
-            headline: `no answer; the row was refreshed: ${currentStatus ?? 'status unknown'}`,
-            detail: `${outcome.message} (the request may or may not have arrived: check the status)`,
-          };
+        ? { kind: 'network', tone: 'danger', headline: `${not}: ${outcome.message}` }
+        : { kind: 'network', tone: 'warning', headline: outcome.message };
     case 'refused':
       return {
         kind: 'refused',
         tone: 'danger',
         headline: `${not}: ${outcome.message}`,
-        detail: `${outcome.status} ${outcome.code}${outcome.field ? ` (field ${outcome.field})` : ''}`,
+        detail: refusalCode(outcome),
       };
     case 'duplicate':
-      return {
-        kind: 'duplicate',
-        tone: 'warning',
-        headline: `already on its way: nothing more was sent`,
-      };
+      return { kind: 'duplicate', tone: 'warning', headline: 'already on its way: nothing more was sent' };
   }
 }
 
