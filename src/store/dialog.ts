@@ -139,11 +139,11 @@ export function withErase(state: DialogState, all: boolean): DialogState {
   return state;
 }
 
-/** Enter in the reason field: on to the confirmation. */
+/** Enter in the reason field: on to the confirmation (the reason is cleaned once, by live/actions). */
 export function withReasonDone(state: DialogState): DialogState {
   const d = state.dialog;
   if (d?.phase !== 'reason') return state;
-  return patch(state, { phase: 'confirm', reason: d.reason.trim() });
+  return patch(state, { phase: 'confirm' });
 }
 
 /**

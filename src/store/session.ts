@@ -1,5 +1,6 @@
 // Who we are connected as and how the connection is doing: drives the header and the notices.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RoleAction } from '../format/index.js';
 
 export type ConnectionKind =
   | 'connecting' // first load and first socket not there yet
@@ -32,7 +33,8 @@ export interface Notice {
 }
 
 /** Things the console can do that change something; a role or a 403 can take them away. */
-export type ActionName = 'decline' | 'approve' | 'cancel' | 'create';
+/** The writes a session may be refused (format/roles.ts names them for the role table). */
+export type ActionName = RoleAction;
 
 export interface SessionState {
   readonly baseUrl: string;

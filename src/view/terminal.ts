@@ -6,8 +6,7 @@ export * from './terminal-restore.js';
 
 /**
  * True when the locale says UTF-8. The first of LC_ALL, LC_CTYPE and LANG that is set decides,
- * as for the C library; none set is the "C" locale, which is ASCII. (The same rule as
- * commands/terminal.ts, which the view may not import.)
+ * as for the C library; none set is the "C" locale, which is ASCII.
  */
 export function isUtf8Locale(env: NodeJS.ProcessEnv): boolean {
   for (const name of ['LC_ALL', 'LC_CTYPE', 'LANG']) {

@@ -187,6 +187,9 @@ describe('dialog lines', () => {
     expect(render(s).join('\n')).toContain('> duplicate payout█');
     s = confirmStep(s);
     expect(render(s).join('\n')).toMatch(/Reason +duplicate payout/);
+    // The confirmation shows what will be sent: cleaned as the live layer sends it.
+    const spaced = confirmStep(withText(open(withAmount(tx(W1), '0.5')), '   '));
+    expect(render(spaced).join('\n')).toMatch(/Reason +\(none\)/);
     s = withSending(s, 'yes');
     expect(render(s).join('\n')).toContain('declining…');
     expect(render(s, 80, true).join('\n')).toContain('declining...');
@@ -236,7 +239,7 @@ describe('the phase machine', () => {
   const small = () => open(withAmount(tx(W1), '0.5'));
   const big = () => confirmStep(open(tx(W1)));
 
-  it('reason: text appends up to 200 characters, backspace and ctrl-u erase, enter trims and moves on', () => {
+  it('reason: text appends up to 200 characters, backspace and ctrl-u erase, enter moves on', () => {
     let s = withText(small(), 'ab');
     s = withText(s, 'c');
     expect(s.dialog?.reason).toBe('abc');
@@ -247,8 +250,9 @@ describe('the phase machine', () => {
     s = withText(s, 'x'.repeat(250));
     expect(s.dialog?.reason).toHaveLength(200);
     s = withErase(s, true);
+    // Kept as typed: the live layer cleans it once, and the confirmation shows it cleaned.
     s = withReasonDone(withText(s, '  spaced  '));
-    expect(s.dialog).toMatchObject({ phase: 'confirm', reason: 'spaced' });
+    expect(s.dialog).toMatchObject({ phase: 'confirm', reason: '  spaced  ' });
   });
 
   it('y/n confirmation: typed text is ignored, yes sends once', () => {

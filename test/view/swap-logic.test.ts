@@ -358,7 +358,10 @@ describe('answer card', () => {
 
   it.each([
     [{ kind: 'unavailable', message: 'no route for BTC (BTC) → XRP (XRP)' }, ['  this pair cannot be swapped', '  no route for BTC (BTC) → XRP (XRP)']],
-    [{ kind: 'network', message: 'connection refused' }, ['  no answer: connection refused — r to try again']],
+    [
+      { kind: 'network', message: 'cannot reach the server (POST /swap): connection refused' },
+      ['  cannot reach the server (POST /swap): connection refused — r to try again'],
+    ],
     [{ kind: 'refused', status: 429, code: 'rate-limited', message: 'slow down' }, ['  refused: 429 rate-limited: slow down']],
   ] as const)('failure %j', (outcome, lines) => {
     const asking = withAsking(initialSwap, { accountId: 'a', fromAssetId: '1', toAssetId: '5', fromAmount: '1' });

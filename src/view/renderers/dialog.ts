@@ -2,6 +2,7 @@
 // truncated: this is what the person is confirming), then the step they are at. Pure: dialog +
 // width + clock → lines.
 import {
+  cleanReason,
   displayWidth,
   formatAbsolute,
   formatRelative,
@@ -138,7 +139,9 @@ function stepLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): vo
   const verb = d.action;
   const g = glyphs(o.ascii);
   if (d.action === 'decline' && d.phase !== 'reason') {
-    field(out, w, 'Reason', d.reason === '' ? '(none)' : d.reason, d.reason === '' ? 'muted' : undefined);
+    // Exactly what will be sent: the reason as the live layer cleans it.
+    const reason = cleanReason(d.reason);
+    field(out, w, 'Reason', reason ?? '(none)', reason === undefined ? 'muted' : undefined);
   }
   out.push([]);
   switch (d.phase) {

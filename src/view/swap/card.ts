@@ -194,7 +194,7 @@ function createLines(c: SwapCreate, confirm: { what: string; id: string }, ascii
         return [[{ text: `  the quote expired before it was used ${dash} r to re-quote`, token: 'warning' }]];
       if (r.kind === 'network')
         return [
-          [{ text: `  no answer: ${r.message}`, token: 'danger' }],
+          [{ text: `  ${r.message}`, token: 'danger' }],
           [{ text: `  enter tries again with the same external id (${c.externalId}): never twice`, token: 'muted' }],
         ];
       return [[{ text: `  not created: ${r.message}`, token: 'danger' }]];
@@ -221,7 +221,7 @@ export function answerCard(input: CardInput): Card | undefined {
           : f.kind === 'invalid'
             ? [[{ text: `  the server refused the form: ${f.message}`, token: 'danger' }]]
             : f.kind === 'network'
-              ? [[{ text: `  no answer: ${f.message} ${ascii ? '-' : '—'} r to try again`, token: 'danger' }]]
+              ? [[{ text: `  ${f.message} ${ascii ? '-' : '—'} r to try again`, token: 'danger' }]]
               : [[{ text: `  refused: ${f.message}`, token: 'danger' }]];
       return { title: 'Route', lines };
     }

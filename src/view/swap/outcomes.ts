@@ -55,16 +55,11 @@ export function createResult(outcome: ActionOutcome): SwapCreateResult {
       return saysExpired(outcome.message)
         ? { kind: 'expired', message: outcome.message }
         : { kind: 'refused', message: `${outcome.status} ${outcome.code}: ${outcome.message}` };
+    // The live layer's sentences say what happened and what it means (live/outcome-words.ts).
     case 'network':
-      return {
-        kind: 'network',
-        message:
-          outcome.changed === 'no'
-            ? `${outcome.message}; nothing was created`
-            : `${outcome.message}; it may have been created`,
-      };
+      return { kind: 'network', message: outcome.message };
     case 'forbidden':
-      return { kind: 'forbidden', message: `this key may not create transactions: ${outcome.message}` };
+      return { kind: 'forbidden', message: outcome.message };
     case 'conflict':
       return { kind: 'conflict', message: outcome.message };
     case 'duplicate':
