@@ -71,6 +71,8 @@ export type SwapCreate =
 
 export interface SwapState {
   readonly form: SwapForm;
+  /** The form has the keyboard: printable keys are text for the focused field. */
+  readonly editing: boolean;
   readonly focus: SwapField;
   /** Text typed into the focused picker to search it ('' shows the chosen value). */
   readonly query: string;
@@ -94,6 +96,7 @@ export const SWAP_CONFIRM_CHARS = 4;
 
 export const initialSwap: SwapState = {
   form: { side: 'send', amount: '', fromTokenId: '', toTokenId: '' },
+  editing: false,
   focus: 'account',
   query: '',
   index: 0,
@@ -114,6 +117,11 @@ function withoutError(errors: SwapState['errors'], field: SwapField): SwapState[
   const next = { ...errors };
   delete next[field];
   return next;
+}
+
+/** Takes the keyboard into the form (i) or gives it back (Esc, or a route asked for). */
+export function withEditing(state: SwapState, editing: boolean): SwapState {
+  return state.editing === editing ? state : { ...state, editing };
 }
 
 export function withFocus(state: SwapState, focus: SwapField): SwapState {

@@ -4,21 +4,15 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TransactionFilterQuery } from '../format/index.js';
 
-export const PANES = ['accounts', 'addresses', 'transactions', 'prices', 'swap'] as const;
-export type PaneId = (typeof PANES)[number];
-export type ListPaneId = Exclude<PaneId, 'swap'>;
-export const LIST_PANES: readonly ListPaneId[] = ['accounts', 'addresses', 'transactions', 'prices'];
-
-export function isListPane(pane: PaneId): pane is ListPaneId {
-  return pane !== 'swap';
-}
+/** A pane by its id: the view's registry (src/view/resources/registry.ts) says which exist. */
+export type PaneId = string;
 
 /**
- * normal: lists and the detail; filter and command: a line is being typed; help and json: a
- * scrollable overlay; dialog: an action's confirmation (store/dialog.ts) owns the keys; form: the
- * swap form (store/swap.ts) is being filled in.
+ * What this store decides of the mode: normal (lists and details), filter and command (a line is
+ * being typed), help and json (a scrollable overlay). The action dialog and the swap form own the
+ * keys while they are open; the view derives that from their stores (src/view/mode.ts).
  */
-export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'dialog' | 'form';
+export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json';
 
 /** The list filters a `:tx` line sets (the account chip is separate: addresses share it). */
 export type TxFilter = Omit<TransactionFilterQuery, 'isTerminated' | 'accountId' | 'accountIds'>;
@@ -44,7 +38,8 @@ export interface JsonTarget {
 export interface UiData {
   readonly mode: UiMode;
   readonly pane: PaneId;
-  readonly lists: Readonly<Record<ListPaneId, ListState>>;
+  /** Each list pane's selection, filter and sort, by pane id (absent: untouched, see listState). */
+  readonly lists: Readonly<Record<PaneId, ListState>>;
   /** Account chip: addresses and transactions show only this account. */
   readonly accountFilter?: string;
   /** `:tx` filters, as the server is asked for them (the account is `accountFilter`). */
@@ -58,8 +53,8 @@ export interface UiData {
   readonly follow: boolean;
   /** Mirror of the live engine's pause, for the header. */
   readonly paused: boolean;
-  /** The open transaction detail (over the transactions pane). */
-  readonly detail?: { readonly id: string; readonly scroll: number };
+  /** The open detail of a record, drawn over its pane while that pane is in front. */
+  readonly detail?: { readonly pane: PaneId; readonly id: string; readonly scroll: number };
   readonly helpScroll: number;
   readonly json?: { readonly target: JsonTarget; readonly scroll: number };
   /** The line being typed in filter or command mode. */
@@ -84,10 +79,10 @@ export interface UiData {
 export interface UiActions {
   setSize(columns: number, rows: number): void;
   setPane(pane: PaneId): void;
-  patchList(pane: ListPaneId, patch: Partial<ListState>): void;
-  /** Changes any of the data fields at once (filters, follow, scrolls...). */
-  update(patch: Partial<UiData>): void;
-  openDetail(id: string): void;
+  patchList(pane: PaneId, patch: Partial<ListState>): void;
+  /** Changes any of the data fields at once (filters, follow, scrolls...); never the mode. */
+  update(patch: Partial<Omit<UiData, 'mode'>>): void;
+  openDetail(pane: PaneId, id: string): void;
   closeDetail(): void;
   beginInput(mode: 'filter' | 'command', text: string): void;
   setInput(text: string): void;
@@ -105,11 +100,16 @@ export const MAX_HISTORY = 50;
 
 const emptyList: ListState = { cursor: 0, row: 0, filter: '', sort: 0 };
 
+/** A list pane's state; a pane never touched yet starts at the top, unfiltered, first sort. */
+export function listState(ui: Pick<UiData, 'lists'>, pane: PaneId): ListState {
+  return ui.lists[pane] ?? emptyList;
+}
+
 export function initialUi(init: Partial<UiData> = {}): UiData {
   return {
     mode: 'normal',
     pane: 'transactions',
-    lists: { accounts: emptyList, addresses: emptyList, transactions: emptyList, prices: emptyList },
+    lists: {},
     txFilter: {},
     txChips: [],
     addrNetworks: [],
@@ -145,13 +145,13 @@ export function createUiStore(init: Partial<UiData> = {}): UiStore {
     },
     patchList(pane, patch) {
       const lists = get().lists;
-      set({ lists: { ...lists, [pane]: { ...lists[pane], ...patch } } });
+      set({ lists: { ...lists, [pane]: { ...listState(get(), pane), ...patch } } });
     },
     update(patch) {
       set(patch);
     },
-    openDetail(id) {
-      set({ detail: { id, scroll: 0 } });
+    openDetail(pane, id) {
+      set({ detail: { pane, id, scroll: 0 } });
     },
     closeDetail() {
       set({ detail: undefined });

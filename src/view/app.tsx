@@ -3,21 +3,20 @@
 import { Box, Text, useInput } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
+import type { DialogStore } from '../store/dialog.js';
 import { expireChangeMarks, type Stores } from '../store/index.js';
+import type { SwapStore } from '../store/swap.js';
 import type { UiStore } from '../store/ui.js';
-import { dispatchKey } from './dispatch.js';
+import { dispatchKey } from './keys/dispatch.js';
 import { frameLayout, tooSmallMessage } from './layout.js';
 import type { LiveActions } from './live-actions.js';
+import { useMode } from './mode.js';
 import { createViewModel, useView, ViewContext, type ViewEnv, type ViewModel } from './model.js';
-import { AccountsPane } from './panes/accounts.js';
-import { AddressesPane } from './panes/addresses.js';
-import { DetailPane } from './panes/detail.js';
 import { ActionDialog } from './panes/dialog.js';
 import { HelpOverlay } from './panes/help.js';
 import { JsonOverlay } from './panes/json.js';
-import { PricesPane } from './panes/prices.js';
-import { SwapPane } from './panes/swap.js';
-import { TransactionsPane } from './panes/transactions.js';
+import { ResourcePane } from './panes/resource-pane.js';
+import { paneSpec } from './resources/registry.js';
 import { Footer } from './widgets/footer.js';
 import { Header } from './widgets/header.js';
 import { StatusLine } from './widgets/status-line.js';
@@ -31,6 +30,9 @@ const TICK_MS = 1_000;
 export interface AppProps {
   readonly stores: Stores;
   readonly ui: UiStore;
+  /** The action dialog's and the swap form's stores (made here when not given; tests give them). */
+  readonly dialog?: DialogStore;
+  readonly swap?: SwapStore;
   readonly actions: LiveActions;
   readonly env: ViewEnv;
   readonly columns: number;
@@ -65,19 +67,21 @@ function useClock(vm: ViewModel): void {
 
 function Body({ width, height }: { width: number; height: number }) {
   const vm = useView();
-  const mode = useStore(vm.ui, (s) => s.mode);
+  const mode = useMode(vm);
   const pane = useStore(vm.ui, (s) => s.pane);
-  const detail = useStore(vm.ui, (s) => s.detail !== undefined);
+  const detail = useStore(vm.ui, (s) => s.detail?.pane === s.pane);
+  const spec = paneSpec(pane);
+  const Detail = spec?.resource?.detail?.Component;
+  const Own = spec?.Component;
   let content;
   if (mode === 'help') content = <HelpOverlay width={width} height={height} />;
   else if (mode === 'json') content = <JsonOverlay width={width} height={height} />;
   else if (mode === 'dialog') content = <ActionDialog width={width} height={height} />;
-  else if (pane === 'transactions' && detail) content = <DetailPane width={width} height={height} />;
-  else if (pane === 'transactions') content = <TransactionsPane width={width} height={height} />;
-  else if (pane === 'accounts') content = <AccountsPane width={width} height={height} />;
-  else if (pane === 'addresses') content = <AddressesPane width={width} height={height} />;
-  else if (pane === 'prices') content = <PricesPane width={width} height={height} />;
-  else content = <SwapPane width={width} height={height} />;
+  else if (detail && Detail !== undefined) content = <Detail width={width} height={height} />;
+  // Keyed by pane: each resource's pane hook is its own sequence of hooks.
+  else if (spec?.resource !== undefined)
+    content = <ResourcePane key={spec.id} resource={spec.resource} width={width} height={height} />;
+  else if (Own !== undefined) content = <Own width={width} height={height} />;
   return (
     <Box height={height} width={width} flexDirection="column">
       {content}
@@ -110,8 +114,11 @@ function Frame({ columns, rows }: { columns: number; rows: number }) {
   );
 }
 
-export function App({ stores, ui, actions, env, columns, rows }: AppProps) {
-  const vm = useMemo(() => createViewModel(stores, ui, actions, env), [stores, ui, actions, env]);
+export function App({ stores, ui, dialog, swap, actions, env, columns, rows }: AppProps) {
+  const vm = useMemo(
+    () => createViewModel(stores, { ui, ...(dialog ? { dialog } : {}), ...(swap ? { swap } : {}) }, actions, env),
+    [stores, ui, dialog, swap, actions, env],
+  );
   useLayoutEffect(() => {
     ui.getState().setSize(columns, rows);
   }, [ui, columns, rows]);

@@ -1,76 +1,82 @@
-// The same derivations the panes draw with, read from the stores as they are now: for the
-// dispatcher (which acts on a key) and the footer (which says what a key would do).
-import type { ListPaneId, UiData } from '../store/ui.js';
-import { isListPane } from '../store/ui.js';
-import { addressQuery, type DerivedList, paneHasFilter, type RefData, transactionQuery } from './derive.js';
-import type { KeyContext } from './keymap.js';
+// The moment as the keys see it, read from the stores as they are now: the rows of the pane in
+// front (the same derivation its pane draws with), the selection, the record a key acts on, and
+// the key context the keymap decides with. For the dispatcher (which acts on a key) and the footer
+// (which says what a key would do).
+import { listState, type UiData } from '../store/ui.js';
+import type { KeyContext } from './keys/types.js';
 import { frameLayout } from './layout.js';
-import { SEARCH_ROW_ID } from './search-offer.js';
+import { modeNow } from './mode.js';
 import type { ViewModel } from './model.js';
+import type { DerivedList } from './resources/kit.js';
+import { type AnyResource, resourceOf } from './resources/registry.js';
 import { resolveSelection, type Selection } from './selection.js';
 import { swapKeyContext } from './swap/context.js';
-
-export function refData(vm: ViewModel): RefData {
-  return { dictionary: vm.stores.dictionary.getState(), workspace: vm.stores.workspace.getState() };
-}
-
-export function listNow(vm: ViewModel, pane: ListPaneId): DerivedList<unknown> {
-  const ui = vm.ui.getState();
-  const ref = refData(vm);
-  switch (pane) {
-    case 'transactions':
-      return vm.derive.transactions(
-        vm.stores.transactions.getState(),
-        transactionQuery(ui),
-        ref,
-        vm.stores.prices.getState(),
-      );
-    case 'accounts':
-      return vm.derive.accounts(vm.stores.workspace.getState(), ui.lists.accounts, ref);
-    case 'addresses':
-      return vm.derive.addresses(vm.stores.workspace.getState(), addressQuery(ui), ref);
-    case 'prices':
-      return vm.derive.prices(vm.stores.prices.getState(), ui.lists.prices, ref);
-  }
-}
 
 export function tableHeight(ui: UiData): number {
   return frameLayout(ui.size.columns, ui.size.rows).table;
 }
 
-export function selectionNow(vm: ViewModel, pane: ListPaneId): Selection & { list: DerivedList<unknown> } {
-  const ui = vm.ui.getState();
-  const list = listNow(vm, pane);
-  const sel = resolveSelection(ui.lists[pane], list, tableHeight(ui), pane === 'transactions' && ui.follow);
-  return { ...sel, list };
-}
-
-/** Whether the transaction detail is what the person sees. */
+/** Whether a record's detail is what the person sees (it is drawn over its pane). */
 export function detailShown(ui: UiData): boolean {
-  return ui.pane === 'transactions' && ui.detail !== undefined;
+  return ui.detail !== undefined && ui.detail.pane === ui.pane;
 }
 
-/** The record a key acts on: the open detail's transaction, else the row under the cursor. */
-export function selectedNow(vm: ViewModel): { pane: ListPaneId; id: string; record: unknown } | undefined {
+/** Whether the selection sticks to the top row of this pane. */
+export function followingOn(ui: UiData, resource: AnyResource): boolean {
+  return resource.follows === true && ui.follow;
+}
+
+export interface CurrentList extends Selection {
+  readonly resource: AnyResource;
+  readonly list: DerivedList<unknown>;
+}
+
+/** The list pane in front (or `pane`), its rows and where its cursor is; undefined off a list. */
+export function listNow(vm: ViewModel, pane = vm.ui.getState().pane): CurrentList | undefined {
+  const resource = resourceOf(pane);
+  if (resource === undefined) return undefined;
   const ui = vm.ui.getState();
+  const list = resource.rows(vm);
+  const sel = resolveSelection(listState(ui, pane), list, tableHeight(ui), followingOn(ui, resource));
+  return { ...sel, resource, list };
+}
+
+export interface Selected {
+  readonly pane: string;
+  readonly resource: AnyResource;
+  readonly id: string;
+  /** Undefined on a row that is not a record (the server-search offer). */
+  readonly record: unknown;
+}
+
+/** The row a key acts on: the open detail's record, else the row under the cursor. */
+export function selectedNow(vm: ViewModel): Selected | undefined {
+  const ui = vm.ui.getState();
+  const now = listNow(vm);
+  if (now === undefined) return undefined;
   if (detailShown(ui)) {
     const id = ui.detail!.id;
-    return { pane: 'transactions', id, record: vm.stores.transactions.getState().byId.get(id) };
+    return { pane: ui.pane, resource: now.resource, id, record: now.resource.find(vm, id) };
   }
-  if (!isListPane(ui.pane)) return undefined;
-  const sel = selectionNow(vm, ui.pane);
-  if (sel.id === undefined) return undefined;
-  const record = sel.list.get(sel.id);
-  return record === undefined ? undefined : { pane: ui.pane, id: sel.id, record };
+  if (now.id === undefined) return undefined;
+  return { pane: ui.pane, resource: now.resource, id: now.id, record: now.list.get(now.id) };
+}
+
+/** Whether Esc has something to clear on this pane (its `/` filter, command filters or the chip). */
+export function paneHasFilter(ui: UiData, pane: string): boolean {
+  const resource = resourceOf(pane);
+  if (resource === undefined) return false;
+  return listState(ui, pane).filter !== '' || resource.hasFilters?.(ui) === true;
 }
 
 export function keyContextNow(vm: ViewModel): KeyContext {
   const ui = vm.ui.getState();
   const session = vm.stores.session.getState();
-  let selected: { value: unknown } | undefined;
   const dialog = vm.dialog.getState().dialog;
+  let selected: { value: Selected | undefined } | undefined;
+  const pick = () => (selected ??= { value: selectedNow(vm) }).value;
   return {
-    mode: ui.mode,
+    mode: modeNow(vm),
     pane: ui.pane,
     detail: detailShown(ui),
     readOnly: session.readOnly,
@@ -78,11 +84,11 @@ export function keyContextNow(vm: ViewModel): KeyContext {
     forbidden: session.forbidden,
     paused: ui.paused,
     follow: ui.follow,
-    hasFilter: isListPane(ui.pane) && paneHasFilter(ui, ui.pane),
-    searchRow: ui.pane === 'transactions' && !detailShown(ui) && selectionNow(vm, 'transactions').id === SEARCH_ROW_ID,
-    selected: () => {
-      selected ??= { value: selectedNow(vm)?.record };
-      return selected.value;
+    hasFilter: paneHasFilter(ui, ui.pane),
+    selected: () => pick()?.record,
+    noteRow: () => {
+      const sel = pick();
+      return sel !== undefined && sel.record === undefined;
     },
     ...(dialog !== undefined
       ? { dialog: { phase: dialog.phase, typed: dialog.confirm === 'typed', action: dialog.action } }

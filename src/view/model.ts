@@ -1,6 +1,7 @@
 // Everything a view component or the dispatcher needs, made once per App and handed down by
-// context: the stores, the live actions, the environment, the theme, the one clock, the memoized
-// derivations. The context value never changes, so providing it re-renders nothing.
+// context: the stores, the live actions, the environment, the theme, the one clock, and the memo
+// slots the resources derive their rows in. The context value never changes, so providing it
+// re-renders nothing.
 import { createContext, useContext } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Stores } from '../store/index.js';
@@ -8,7 +9,6 @@ import { createDialogStore, type DialogStore } from '../store/dialog.js';
 import { createSwapStore, type SwapStore } from '../store/swap.js';
 import type { UiStore } from '../store/ui.js';
 import type { CopyOutcome } from './copy-outcome.js';
-import { createDerivations, type Derivations } from './derive.js';
 import type { LiveActions } from './live-actions.js';
 import { createTheme, type Theme } from './theme.js';
 
@@ -50,7 +50,11 @@ export interface ViewModel {
   readonly env: ViewEnv;
   readonly theme: Theme;
   readonly clock: ClockStore;
-  readonly derive: Derivations;
+  /**
+   * The one memo of `owner` for this view (made on first use): a resource keeps its derived rows
+   * here, so two consoles in one process (tests) never share them.
+   */
+  cache<T>(owner: object, make: () => T): T;
   /**
    * Largest scroll of each scrollable view, reported by the view after it draws, so the
    * dispatcher stops at the end instead of scrolling into nothing.
@@ -61,18 +65,29 @@ export interface ViewModel {
 
 export type ScrollLimit = 'detail' | 'help' | 'json';
 
-export function createViewModel(stores: Stores, ui: UiStore, actions: LiveActions, env: ViewEnv): ViewModel {
+/** The view's own stores: what the person chose, the open dialog, the swap form. */
+export interface ViewStores {
+  readonly ui: UiStore;
+  readonly dialog?: DialogStore;
+  readonly swap?: SwapStore;
+}
+
+export function createViewModel(stores: Stores, view: ViewStores, actions: LiveActions, env: ViewEnv): ViewModel {
   const limits: Record<ScrollLimit, number> = { detail: 0, help: 0, json: 0 };
+  const slots = new WeakMap<object, unknown>();
   return {
     stores,
-    ui,
-    dialog: createDialogStore(),
-    swap: createSwapStore(),
+    ui: view.ui,
+    dialog: view.dialog ?? createDialogStore(),
+    swap: view.swap ?? createSwapStore(),
     actions,
     env,
     theme: createTheme({ color: env.color, ascii: env.ascii }),
     clock: createStore<ClockState>()(() => ({ now: env.now() })),
-    derive: createDerivations(),
+    cache<T>(owner: object, make: () => T): T {
+      if (!slots.has(owner)) slots.set(owner, make());
+      return slots.get(owner) as T;
+    },
     limits,
     setLimit(view, max) {
       limits[view] = max;

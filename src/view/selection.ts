@@ -2,7 +2,7 @@
 // and its screen row) and the current rows. Pure, so the pane that draws and the dispatcher that
 // moves agree without either writing the other's state.
 import type { ListState } from '../store/ui.js';
-import type { DerivedList } from './derive.js';
+import type { DerivedList } from './resources/kit.js';
 
 export interface Selection {
   /** Row of the selection in the list, -1 when the list is empty. */

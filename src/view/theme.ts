@@ -1,7 +1,7 @@
 // Semantic color tokens. Components name what a piece of text is (a warning, the selection, a key
 // hint), never a color; the theme decides how it looks, and with NO_COLOR it is only ever
 // bold/inverse/underline, so nothing on screen depends on color.
-import { glyphs, type Glyphs, type Tone } from '../format/index.js';
+import { glyphs, type Glyphs } from '../format/index.js';
 
 export type Token =
   | 'accent'
@@ -82,9 +82,4 @@ export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }
     glyphs: glyphs(ascii),
     style: (token) => (token === undefined ? table.plain : table[token]),
   };
-}
-
-/** The token of a status or event tone from format/. */
-export function toneToken(tone: Tone | undefined): Token | undefined {
-  return tone;
 }

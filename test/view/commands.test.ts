@@ -1,7 +1,7 @@
 // The `:` command line: parsing and completion (running is tested through the App).
 import { describe, expect, it } from 'vitest';
-import { completeLine, type CompletionSources, parseCommand } from '../../src/view/commands.js';
-import { txWordCandidates } from '../../src/view/tx-words.js';
+import { completeLine, type CompletionSources, parseCommand } from '../../src/view/input/commands.js';
+import { txWordCandidates } from '../../src/view/input/tx-words.js';
 
 const sources: CompletionSources = {
   txWord: (word) =>
@@ -44,7 +44,7 @@ describe('completeLine', () => {
     [
       '',
       '',
-      ['tx', 'account', 'addr', 'accounts', 'addresses', 'transactions', 'prices', 'swap', 'help', 'quit'],
+      ['account', 'addr', 'tx', 'accounts', 'addresses', 'transactions', 'prices', 'swap', 'help', 'quit'],
     ],
     ['ac', '', ['account', 'accounts']],
     ['tx wait', 'tx ', ['waiting-approval', 'waiting-confirmations']],

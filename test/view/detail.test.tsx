@@ -174,7 +174,7 @@ describe('detail pane', () => {
   });
 
   it('a transaction not loaded yet says so', async () => {
-    app = renderApp({ columns: 100, rows: 30, ui: { detail: { id: 'tx-elsewhere', scroll: 0 } } });
+    app = renderApp({ columns: 100, rows: 30, ui: { detail: { pane: 'transactions', id: 'tx-elsewhere', scroll: 0 } } });
     await settle();
     expect(app.frame()).toContain('loading transaction tx-elsewhere...');
   });

@@ -89,7 +89,7 @@ describe('when d and a exist', () => {
     expect(footer(a)).toContain('d decline');
     expect(footer(a)).toContain('a approve');
     await a.press('d');
-    expect(a.ui.getState().mode).toBe('dialog');
+    expect(a.mode()).toBe('dialog');
     expect(a.frame()).toContain('DECLINE transaction');
     expect(a.frame()).toContain(W1);
     expect(footer(a)).toMatch(/enter next/);
@@ -97,31 +97,53 @@ describe('when d and a exist', () => {
   });
 
   it('in the open detail too', async () => {
-    const a = await on(W1, { ui: { detail: { id: W1, scroll: 0 } } });
+    const a = await on(W1, { ui: { detail: { pane: 'transactions', id: W1, scroll: 0 } } });
     expect(footer(a)).toContain('d decline');
     await a.press('a');
     expect(a.frame()).toContain('APPROVE transaction');
   });
 
-  it.each<[string, RenderOptions, string, ActionName[]]>([
-    ['another status', {}, COMPLETED, []],
-    ['read-only mode', { readOnly: true }, W1, []],
-    ['the view-only role', { role: 'view-only' }, W1, []],
-    ['a 403 earlier in the session', {}, W1, ['decline', 'approve']],
-  ])('not with %s: not in the footer or the help, and the keys do nothing', async (_n, options, id, forbidden) => {
-    const stores = loadedStores(options);
-    if (forbidden.length > 0) stores.session.setState({ forbidden: new Set(forbidden) });
-    const a = await on(id, { ...options, stores });
+  it('not in read-only mode: not in the footer or the help, and the keys do nothing', async () => {
+    const a = await on(W1, { readOnly: true });
     expect(footer(a)).not.toContain('decline');
     expect(footer(a)).not.toContain('approve');
     await a.press('d', 'a');
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     expect(a.frame()).not.toContain('DECLINE');
     expect(a.rec.calls).not.toContain('setPaused true');
+    await a.press('?');
+    expect(a.frame()).not.toMatch(/decline the transaction/);
+    expect(a.frame()).not.toMatch(/approve the transaction/);
+  });
+
+  it.each<[string, RenderOptions, string, ActionName[], string]>([
+    ['another status', {}, COMPLETED, [], 'decline: only a transaction waiting for approval can be declined (this one is completed)'],
+    ['the view-only role', { role: 'view-only' }, W1, [], 'decline: a key with the view-only role cannot decline'],
+    [
+      'a 403 earlier in the session',
+      {},
+      W1,
+      ['decline', 'approve'],
+      'decline: the server refused to let this key decline earlier in this session (403)',
+    ],
+  ])('not with %s: not in the footer, and d says why on the status line', async (_n, options, id, forbidden, why) => {
+    const stores = loadedStores(options);
+    if (forbidden.length > 0) stores.session.setState({ forbidden: new Set(forbidden) });
+    const a = await on(id, { ...options, stores, rows: 90 });
+    expect(footer(a)).not.toContain('decline');
+    expect(footer(a)).not.toContain('approve');
+    await a.press('d');
+    expect(a.mode()).toBe('normal');
+    expect(a.frame()).not.toContain('DECLINE');
+    expect(a.rec.calls).not.toContain('setPaused true');
+    expect(statusLine(a)).toContain(why);
+    await a.press('a');
+    expect(a.frame()).not.toContain('APPROVE transaction');
     if (id === W1) {
+      // The help keeps the key, and says why it is not this session's.
       await a.press('?');
-      expect(a.frame()).not.toMatch(/decline the transaction/);
-      expect(a.frame()).not.toMatch(/approve the transaction/);
+      const help = a.lines().join(' ').replace(/\s+/g, ' ');
+      expect(help).toMatch(/decline the transaction .*\((a key with the view-only role|the server refused)/);
     }
   });
 
@@ -171,9 +193,9 @@ describe('declining', () => {
     pending.resolve(canceled());
     await settle();
     expect(a.frame()).toContain('✓ declined: now canceled');
-    expect(a.ui.getState().mode).toBe('dialog');
+    expect(a.mode()).toBe('dialog');
     await a.press(KEYS.enter);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     expect(statusLine(a)).toContain(`${W1}: declined: now canceled`);
     expect(sends(a)).toHaveLength(1);
   });
@@ -192,7 +214,7 @@ describe('declining', () => {
   ])('%s sends nothing and says so', async (_n, keys) => {
     const a = await on(W1, { stores: smallStores() });
     await a.press(...keys);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     expect(sends(a)).toEqual([]);
     expect(statusLine(a)).toContain('kept as it was, nothing was sent');
   });
@@ -257,12 +279,12 @@ describe('declining', () => {
     await a.press('d', KEYS.enter, 'y');
     expect(await footerNow(a)).toContain('esc close');
     await a.press(KEYS.esc);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     expect(a.rec.calls).toContain('setPaused false');
     pending.resolve(canceled());
     await settle();
     expect(statusLine(a)).toContain(`${W1}: declined: now canceled`);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
   });
 });
 
@@ -361,13 +383,13 @@ describe('outcomes', () => {
       .trim();
     expect(await footerNow(a)).toContain('enter close');
     await a.press(KEYS.esc);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     // The status line keeps the headline, with the id it is about.
     expect(statusLine(a)).toContain(`${W1}: ${headline!.slice(0, 40)}`);
     if (forbid) {
       expect(footer(a)).not.toContain('decline');
       await a.press('d');
-      expect(a.ui.getState().mode).toBe('normal');
+      expect(a.mode()).toBe('normal');
     }
   });
 });
@@ -452,7 +474,7 @@ describe('around the dialog', () => {
 describe('the audit entries in the detail', () => {
   it('a section lists what this console did to the transaction; none without entries', async () => {
     const stores = loadedStores();
-    const a = await on(W1, { stores, ui: { detail: { id: W1, scroll: 0 } }, rows: 80 });
+    const a = await on(W1, { stores, ui: { detail: { pane: 'transactions', id: W1, scroll: 0 } }, rows: 80 });
     expect(a.frame()).not.toContain('Audit (this console)');
     stores.audit.setState({
       byTx: new Map([

@@ -47,13 +47,13 @@ describe('moving', () => {
   it('keys that arrive bunched in one read (fast typing over SSH) each count', async () => {
     const a = await open();
     await a.type('jjj');
-    expect(a.ui.getState().lists.transactions.cursor).toBe(3);
+    expect(a.ui.getState().lists.transactions!.cursor).toBe(3);
     await a.type('kk');
-    expect(a.ui.getState().lists.transactions.cursor).toBe(1);
+    expect(a.ui.getState().lists.transactions!.cursor).toBe(1);
     // A mode switch inside the chunk: `/` opens the filter and the rest is typed into it.
     await a.type('/swap\r');
-    expect(a.ui.getState().mode).toBe('normal');
-    expect(a.ui.getState().lists.transactions.filter).toBe('swap');
+    expect(a.mode()).toBe('normal');
+    expect(a.ui.getState().lists.transactions!.filter).toBe('swap');
     expect(selected(a)).toContain('swap-aggreg');
   });
 
@@ -62,12 +62,12 @@ describe('moving', () => {
     const table = 24 - 9;
     expect(a.frame()).toContain(`▼ ${68 - table} more`);
     await a.press(KEYS.pageDown);
-    expect(a.ui.getState().lists.transactions.cursor).toBe(table);
+    expect(a.ui.getState().lists.transactions!.cursor).toBe(table);
     await a.press(KEYS.ctrlD);
-    expect(a.ui.getState().lists.transactions.cursor).toBe(2 * table);
+    expect(a.ui.getState().lists.transactions!.cursor).toBe(2 * table);
     expect(a.frame()).toMatch(/▲ \d+ above/);
     await a.press(KEYS.ctrlU, KEYS.pageUp);
-    expect(a.ui.getState().lists.transactions.cursor).toBe(0);
+    expect(a.ui.getState().lists.transactions!.cursor).toBe(0);
     await a.press('G');
     expect(a.frame()).toContain(`${68 - table + 1}-68 of all 68`);
     expect(a.frame()).not.toContain('more');
@@ -143,7 +143,7 @@ describe('/ filter', () => {
   it('types, applies on Enter, inverts with !, cancels with Esc', async () => {
     const a = await open();
     await a.press('/');
-    expect(a.ui.getState().mode).toBe('filter');
+    expect(a.mode()).toBe('filter');
     expect(a.frame()).toContain('enter apply  esc cancel');
     await a.type('cold');
     expect(a.frame()).toContain(' /cold');
@@ -162,9 +162,9 @@ describe('/ filter', () => {
     await a.press('/');
     await a.type('zzz');
     await a.press(KEYS.esc);
-    expect(a.ui.getState().lists.transactions.filter).toBe('!withdrawal');
+    expect(a.ui.getState().lists.transactions!.filter).toBe('!withdrawal');
     await a.press(KEYS.esc);
-    expect(a.ui.getState().lists.transactions.filter).toBe('');
+    expect(a.ui.getState().lists.transactions!.filter).toBe('');
   });
 
   it('editing: backspace, ctrl-w, ctrl-u; backspace on an empty line leaves it', async () => {
@@ -178,7 +178,7 @@ describe('/ filter', () => {
     await a.press(KEYS.ctrlU);
     expect(a.ui.getState().input).toBe('');
     await a.press(KEYS.backspace);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
   });
 
   it('letters are text in the line, not keys (q does not quit)', async () => {
@@ -290,7 +290,7 @@ describe(': command line', () => {
     await run(a, 'launch');
     expect(a.frame()).toContain('unknown command :launch');
     await run(a, 'help');
-    expect(a.ui.getState().mode).toBe('help');
+    expect(a.mode()).toBe('help');
     await a.press(KEYS.esc);
     await run(a, 'q');
     expect(a.rec.quits).toBe(1);
@@ -430,18 +430,18 @@ describe('view keys', () => {
   it('J shows the raw JSON of the record under the cursor, scrollable; J or Esc closes', async () => {
     const a = await open({ rows: 20 });
     await a.press('J');
-    expect(a.ui.getState().mode).toBe('json');
+    expect(a.mode()).toBe('json');
     expect(a.frame()).toContain('"transactionId": "tx-w1-7f3a9c2e5b1d"');
     expect(a.frame()).toContain('esc close');
     await a.press('G');
     expect(a.frame()).toContain('}');
     expect(a.frame()).not.toContain('"transactionId"');
     await a.press('g', 'J');
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     await a.press('1', 'J');
     expect(a.frame()).toContain('"accountName": "Ops Hot"');
     await a.press(KEYS.esc);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
   });
 
   it('? shows the help from the keymap, scrolls, closes', async () => {
@@ -452,9 +452,9 @@ describe('view keys', () => {
     await a.press('G');
     expect(a.frame()).toContain(':quit :q');
     await a.press('?');
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     await a.press('?', 'q');
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     expect(a.rec.quits).toBe(0);
   });
 
@@ -493,11 +493,16 @@ describe('view keys', () => {
     expect(selected(a)).toContain('deposit');
   });
 
-  it('unbound keys and Alt chords do nothing', async () => {
+  it('unbound keys say so on the status line and change nothing else; Alt chords do nothing', async () => {
     const a = await open();
-    const before = a.frame();
-    await a.press('x', 'Z', '\u001bj', '\u001bq');
-    expect(a.frame()).toBe(before);
+    const before = a.lines();
+    await a.press('\u001bj', '\u001bq');
+    expect(a.lines()).toEqual(before);
+    await a.press('x', 'Z');
+    const after = a.lines();
+    const status = after.length - 2;
+    expect(after[status]).toContain('Z is not a key of the console (? lists them)');
+    expect([...after.slice(0, status), after[status + 1]]).toEqual([...before.slice(0, status), before[status + 1]]);
     expect(a.rec.quits).toBe(0);
   });
 });

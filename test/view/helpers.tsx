@@ -25,8 +25,11 @@ import {
   withAddresses,
   withDictionary,
 } from '../../src/store/index.js';
+import { createDialogStore } from '../../src/store/dialog.js';
+import { createSwapStore } from '../../src/store/swap.js';
 import { createUiStore, type UiData, type UiStore } from '../../src/store/ui.js';
 import { App } from '../../src/view/app.js';
+import { modeOf } from '../../src/view/mode.js';
 import type { LiveActions } from '../../src/view/live-actions.js';
 import type { ViewEnv } from '../../src/view/model.js';
 import accountsJson from './fixtures/accounts.json' with { type: 'json' };
@@ -277,6 +280,8 @@ export function renderApp(options: RenderOptions = {}) {
   const rows = options.rows ?? 40;
   const stores = options.stores ?? loadedStores(options);
   const ui: UiStore = createUiStore(options.ui);
+  const dialog = createDialogStore();
+  const swap = createSwapStore();
   const rec: Recorded = { calls: [], copied: [], quits: 0 };
   // An empty store is a console still waiting for its first page: no view completes by itself.
   const actions = recordingActions(rec, options.script, options.empty === true ? undefined : stores);
@@ -297,7 +302,7 @@ export function renderApp(options: RenderOptions = {}) {
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();
   const tree = (c: number, r: number) => (
-    <App stores={stores} ui={ui} actions={actions} env={env} columns={c} rows={r} />
+    <App stores={stores} ui={ui} dialog={dialog} swap={swap} actions={actions} env={env} columns={c} rows={r} />
   );
   const instance = inkRender(tree(columns, rows), {
     stdout: stdout as unknown as NodeJS.WriteStream,
@@ -311,6 +316,10 @@ export function renderApp(options: RenderOptions = {}) {
   return {
     stores,
     ui,
+    dialog,
+    swap,
+    /** The mode as the console derives it (the dialog and the swap form own theirs). */
+    mode: () => modeOf(ui.getState(), dialog.getState(), swap.getState()),
     rec,
     env,
     stdout,

@@ -25,7 +25,7 @@ describe('J on a slim row', () => {
     await settle();
 
     await a.press('J');
-    expect(a.ui.getState().mode).toBe('json');
+    expect(a.mode()).toBe('json');
     expect(a.frame()).toContain('loading the whole record…');
     expect(a.frame()).not.toContain('"transactionId"');
     expect(a.rec.calls.filter((c) => c === `load ${id}`)).toHaveLength(1);
@@ -36,7 +36,7 @@ describe('J on a slim row', () => {
     expect(a.frame()).toContain(`"transactionId": "${id}"`);
     expect(a.frame()).not.toContain('loading the whole record');
     await a.press(KEYS.esc);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
   });
 
   it('a whole record shows at once, without a read', async () => {

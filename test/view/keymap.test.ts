@@ -1,18 +1,18 @@
 // The keymap is data: the same entries decide what a key does, what the footer shows and what the
-// help screen lists.
+// help screen lists; a key that does not apply says why.
 import { describe, expect, it } from 'vitest';
+import { footerItems, helpEntries } from '../../src/view/keys/footer.js';
+import { KEYMAP } from '../../src/view/keys/keymap.js';
 import {
+  disabledReason,
   findBinding,
-  footerItems,
-  helpEntries,
   isAvailable,
-  KEYMAP,
-  type KeyBinding,
-  type KeyContext,
-  keyLabel,
+  isPresent,
   keysLabel,
-  roleAllows,
-} from '../../src/view/keymap.js';
+  whyNot,
+} from '../../src/view/keys/match.js';
+import { keyLabel } from '../../src/view/keys/names.js';
+import type { KeyBinding, KeyContext } from '../../src/view/keys/types.js';
 import { helpLines } from '../../src/view/panes/help.js';
 
 function context(patch: Partial<KeyContext> = {}): KeyContext {
@@ -26,7 +26,7 @@ function context(patch: Partial<KeyContext> = {}): KeyContext {
     paused: false,
     follow: false,
     hasFilter: false,
-    selected: () => ({ status: 'waiting-approval' }),
+    selected: () => ({ transactionId: 'tx-1', status: 'waiting-approval' }),
     ...patch,
   };
 }
@@ -41,34 +41,21 @@ function footer(
     .join('  ');
 }
 
-// The decline entry the actions issue adds: dangerous, tied to the session action, and only on a
-// transaction waiting for approval.
-const DECLINE: KeyBinding = {
-  id: 'decline',
-  keys: ['d'],
-  label: 'decline',
-  description: 'decline the transaction (asks to confirm)',
-  modes: ['normal'],
-  panes: ['transactions'],
-  group: 'actions',
-  footer: { order: 50 },
-  dangerous: true,
-  action: 'decline',
-  when: (c) => (c.selected() as { status?: string } | undefined)?.status === 'waiting-approval',
-};
-const WITH_DECLINE = [...KEYMAP, DECLINE];
-
 describe('footer', () => {
   it.each<[string, Partial<KeyContext>, string]>([
     [
       'transactions list',
       {},
-      '? help  / filter  : command  enter open  y copy  p pause  f follow  s sort  J json  r refresh  q quit',
+      '? help  / filter  : command  enter open  d decline  a approve  y copy  p pause  f follow  s sort  J json  r refresh  q quit',
     ],
     ['with a filter, esc clears it', { hasFilter: true }, 'esc clear'],
     ['paused', { paused: true }, 'p resume'],
     ['following', { follow: true }, 'f unfollow'],
-    ['detail', { detail: true }, '? help  : command  esc back  y copy  p pause  J json  r refresh  q quit'],
+    [
+      'detail',
+      { detail: true },
+      '? help  : command  esc back  d decline  a approve  y copy  p pause  J json  r refresh  q quit',
+    ],
     [
       'accounts',
       { pane: 'accounts' },
@@ -111,50 +98,79 @@ describe('footer', () => {
     expect(footerItems(KEYMAP, context({ mode: 'command' }), 200, true).map((i) => i.key)).toContain('up');
     expect(keyLabel('down', false)).toBe('↓');
     expect(keyLabel('ctrl+d', true)).toBe('ctrl-d');
-    expect(
-      keysLabel(
-        KEYMAP.find((b) => b.id === 'pane')!,
-        false,
-      ),
-    ).toBe('1-5');
+    expect(keysLabel(KEYMAP.find((b) => b.id === 'pane')!, false)).toBe('1-5');
   });
 });
 
-describe('dangerous bindings (how d decline / a approve plug in)', () => {
+describe('dangerous bindings (d decline, a approve)', () => {
   it('show on a transaction waiting for approval when the role allows', () => {
-    expect(footer({}, 200, WITH_DECLINE)).toContain('d decline');
-    expect(findBinding(WITH_DECLINE, 'd', context())?.id).toBe('decline');
+    expect(footer()).toContain('d decline  a approve');
+    expect(findBinding(KEYMAP, 'd', context())?.id).toBe('decline');
   });
 
   it.each<[string, Partial<KeyContext>]>([
     ['read-only mode', { readOnly: true }],
-    ['a view-only key', { role: 'view-only' }],
-    ['an mpc-hot-signer key', { role: 'mpc-hot-signer' }],
-    ['after a 403', { forbidden: new Set(['decline'] as const) }],
-    ['another status', { selected: () => ({ status: 'completed' }) }],
     ['another pane', { pane: 'accounts' }],
     ['the command line', { mode: 'command' }],
-  ])('vanish in %s', (_name, patch) => {
-    expect(footer(patch, 200, WITH_DECLINE)).not.toContain('decline');
-    expect(findBinding(WITH_DECLINE, 'd', context(patch))).toBeUndefined();
+    ['an empty list', { selected: () => undefined }],
+  ])('are gone in %s', (_name, patch) => {
+    expect(footer(patch)).not.toContain('decline');
+    expect(findBinding(KEYMAP, 'd', context(patch))).toBeUndefined();
   });
 
-  it('vanish from the help in read-only mode', () => {
+  it.each<[string, Partial<KeyContext>, string]>([
+    ['a view-only key', { role: 'view-only' }, 'a key with the view-only role cannot decline'],
+    ['an mpc-hot-signer key', { role: 'mpc-hot-signer' }, 'a key with the mpc-hot-signer role cannot decline'],
+    ['after a 403', { forbidden: new Set(['decline'] as const) }, 'the server refused to let this key decline earlier in this session (403)'],
+    [
+      'another status',
+      { selected: () => ({ transactionId: 'tx-1', status: 'pending-signing' }) },
+      'only a transaction waiting for approval can be declined (this one is pending-signing)',
+    ],
+  ])('say why not with %s (and leave the footer)', (_name, patch, reason) => {
+    const c = context(patch);
+    const b = findBinding(KEYMAP, 'd', c)!;
+    expect(b.id).toBe('decline');
+    expect(disabledReason(b, c)).toBe(reason);
+    expect(isAvailable(b, c)).toBe(false);
+    expect(footer(patch)).not.toContain('decline');
+  });
+
+  it('vanish from the help in read-only mode; say the role in it otherwise', () => {
     const groups = (readOnly: boolean) =>
-      helpEntries(WITH_DECLINE, { readOnly, role: 'full-access', forbidden: new Set() }, false).map(
-        (g) => g.title,
-      );
+      helpEntries(KEYMAP, { readOnly, role: 'full-access', forbidden: new Set() }, false).map((g) => g.title);
     expect(groups(false)).toContain('Actions');
     expect(groups(true)).not.toContain('Actions');
+    const viewOnly = helpEntries(KEYMAP, { readOnly: false, role: 'view-only', forbidden: new Set() }, false)
+      .flatMap((g) => g.entries)
+      .find((e) => e.keys === 'd');
+    expect(viewOnly?.description).toContain('(a key with the view-only role cannot decline)');
+  });
+});
+
+describe('a key that does not apply says why', () => {
+  it.each<[string, Partial<KeyContext>, string | undefined]>([
+    ['f', { pane: 'accounts' }, 'f (follow) works on the transactions pane'],
+    ['enter', { pane: 'prices' }, 'enter works on the accounts, swap and transactions panes'],
+    ['/', { detail: true }, '/ (filter) works on the list (esc goes back to it)'],
+    ['x', {}, 'x is not a key of the console (? lists them)'],
+    // Esc with nothing to go back from or clear: nothing to say.
+    ['esc', {}, undefined],
+    ['x', { mode: 'command' }, undefined],
+  ])('%s in %j', (key, patch, why) => {
+    expect(whyNot(KEYMAP, key, context(patch), false)).toBe(why);
   });
 
-  it('roles: operators and full access may act, an unknown role is left to the server', () => {
-    expect(roleAllows('transaction-operator', 'decline')).toBe(true);
-    expect(roleAllows('full-access', 'approve')).toBe(true);
-    expect(roleAllows('view-only', 'decline')).toBe(false);
-    expect(roleAllows(undefined, 'decline')).toBe(true);
-    expect(roleAllows('future-role', 'decline')).toBe(true);
-    expect(roleAllows('toString', 'decline')).toBe(true);
+  it.each<[string, string, Partial<KeyContext>, string]>([
+    ['y', 'copy', { selected: () => undefined, pane: 'accounts' }, 'nothing to copy: no record under the cursor'],
+    ['J', 'json', { selected: () => undefined }, 'nothing to show: no record under the cursor'],
+    ['enter', 'open', { selected: () => undefined }, 'nothing to open: the list is empty'],
+  ])('%s (%s) with nothing selected', (key, id, patch, reason) => {
+    const c = context(patch);
+    const b = findBinding(KEYMAP, key, c)!;
+    expect(b.id).toBe(id);
+    expect(isPresent(b, c)).toBe(true);
+    expect(disabledReason(b, c)).toBe(reason);
   });
 });
 
@@ -188,7 +204,9 @@ describe('findBinding', () => {
     for (const b of KEYMAP) {
       expect(b.keys.length).toBeGreaterThan(0);
       expect(b.description.length).toBeGreaterThan(5);
+      expect(typeof b.run).toBe('function');
     }
+    expect(new Set(KEYMAP.map((b) => b.id)).size).toBe(KEYMAP.length);
     const modes = ['normal', 'filter', 'command', 'help', 'json'] as const;
     const panes = ['accounts', 'addresses', 'transactions', 'prices', 'swap'] as const;
     for (const mode of modes) {
@@ -196,7 +214,7 @@ describe('findBinding', () => {
         for (const detail of [false, true]) {
           const c = context({ mode, pane, detail, hasFilter: true });
           const seen = new Map<string, string>();
-          for (const b of KEYMAP.filter((x) => isAvailable(x, c))) {
+          for (const b of KEYMAP.filter((x) => isPresent(x, c))) {
             for (const k of b.keys) {
               expect(seen.get(k), `${k} in ${mode}/${pane}/${detail}`).toBeUndefined();
               seen.set(k, b.id);
@@ -219,7 +237,9 @@ describe('help screen', () => {
   it('is generated from the keymap, grouped, with the commands', () => {
     const text = helpLines(KEYMAP, { readOnly: false, role: 'full-access', forbidden: new Set() }, false)
       .map((line) => line.map((s) => s.text).join(''))
-      .join('\n');
+      .join('\n')
+      // Long descriptions wrap beside their keys.
+      .replace(/\s+/g, ' ');
     for (const b of KEYMAP) expect(text).toContain(b.description);
     for (const title of [
       'Move',

@@ -1,9 +1,9 @@
 // Live data under the cursor: rows move, the selection stays on its transaction; follow sticks to
 // the newest; changed rows are marked; a price tick or a clock tick never re-renders the table.
-import { afterEach, describe, expect, it } from 'vitest';
+import { countRenders, rendersOf } from './render-counter.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
 import { ALL_TRANSACTIONS, applyPrices, applyTransactions, EMPTY_WINDOW, type TxWindow, txQueryKey } from '../../src/store/index.js';
-import { tableStats } from '../../src/view/widgets/table.js';
 import { KEYS, manyStores, NOW, type Rendered, renderApp, settle, tx, withEvents } from './helpers.js';
 
 let app: Rendered | undefined;
@@ -65,10 +65,10 @@ describe('selection by id', () => {
     const a = await open();
     await a.press('s');
     await a.press('G');
-    const id = a.ui.getState().lists.transactions.selectedId!;
+    const id = a.ui.getState().lists.transactions!.selectedId!;
     push(a, [{ ...tx(id), status: 'completed', updatedAt: String(NOW + 60_000) }]);
     await settle();
-    expect(a.ui.getState().lists.transactions.selectedId).toBe(id);
+    expect(a.ui.getState().lists.transactions!.selectedId).toBe(id);
     expect(a.frame()).toContain('1-8 of all 8');
     expect(selected(a)).toBe(a.lines().find((l) => / (withdrawal|deposit|swap|teleport|fiat)/.test(l)));
   });
@@ -124,10 +124,12 @@ describe('follow', () => {
 });
 
 describe('what does not re-render', () => {
+  beforeAll(countRenders);
+
   it('a price tick re-renders the ticker, never the transaction table', async () => {
     const a = await open();
-    const rows = tableStats.rows;
-    const tables = tableStats.tables;
+    const rows = rendersOf('Row');
+    const tables = rendersOf('Table');
     const p = a.stores.prices;
     p.setState(
       applyPrices(p.getState(), [{ baseSymbolId: 'BTC', quoteSymbolId: 'USD', price: '98000.00' }], NOW),
@@ -135,38 +137,38 @@ describe('what does not re-render', () => {
     );
     await settle();
     expect(a.frame()).toContain('BTC 98,000.00 ▲1.03%');
-    expect(tableStats.rows).toBe(rows);
-    expect(tableStats.tables).toBe(tables);
+    expect(rendersOf('Row')).toBe(rows);
+    expect(rendersOf('Table')).toBe(tables);
   });
 
   it('a cursor move re-renders only the two rows whose selection changed', async () => {
     const a = await open();
-    const rows = tableStats.rows;
+    const rows = rendersOf('Row');
     await a.press('j');
-    expect(tableStats.rows - rows).toBe(2);
+    expect(rendersOf('Row') - rows).toBe(2);
   });
 
   it('a new row above re-renders only the new row (the others keep their text)', async () => {
     const a = await open();
-    const rows = tableStats.rows;
+    const rows = rendersOf('Row');
     push(a, [arrival()]);
     await settle();
     // The new row, marked; the rest are memoized on their text.
-    expect(tableStats.rows - rows).toBe(1);
+    expect(rendersOf('Row') - rows).toBe(1);
   });
 
   it('the clock ticks the header every second without touching the table', async () => {
     let now = NOW;
     const a = await open({ now: () => now });
-    const rows = tableStats.rows;
-    const tables = tableStats.tables;
+    const rows = rendersOf('Row');
+    const tables = rendersOf('Table');
     const clock = a.lines()[0]!.match(/\d\d:\d\d:\d\d/)![0];
     now = NOW + 1_000;
     await new Promise((r) => setTimeout(r, 1_150));
     await settle();
     expect(a.lines()[0]!.match(/\d\d:\d\d:\d\d/)![0]).not.toBe(clock);
-    expect(tableStats.tables).toBe(tables);
-    expect(tableStats.rows).toBe(rows);
+    expect(rendersOf('Table')).toBe(tables);
+    expect(rendersOf('Row')).toBe(rows);
   });
 });
 

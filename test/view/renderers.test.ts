@@ -1,14 +1,15 @@
-// Renderers are pure: record + context → cells; columns drop by priority when narrow.
+// A resource's columns are pure: record + context → one cell each; columns drop by priority when
+// narrow.
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/index.js';
-import { accountCells, accountColumns, accountRenderer } from '../../src/view/renderers/accounts.js';
-import { activatedAssets, addressCells, addressColumns } from '../../src/view/renderers/addresses.js';
 import {
   type Column,
+  type ColumnSpec,
   composeHeader,
   composeRow,
   fitColumn,
   layoutColumns,
+  placedCells,
   searchText,
 } from '../../src/view/renderers/columns.js';
 import {
@@ -17,12 +18,10 @@ import {
   transactionAmount,
   usdValue,
 } from '../../src/view/renderers/context.js';
-import { changeTone, priceCells } from '../../src/view/renderers/prices.js';
-import {
-  transactionCells,
-  transactionColumns,
-  transactionRenderer,
-} from '../../src/view/renderers/transactions.js';
+import { accounts } from '../../src/view/resources/accounts.js';
+import { activatedAssets, addresses } from '../../src/view/resources/addresses.js';
+import { changeTone, prices } from '../../src/view/resources/prices.js';
+import { transactions } from '../../src/view/resources/transactions.js';
 import { fixtures, loadedStores, NOW, tx } from './helpers.js';
 
 function ctx(ascii = false): RenderCtx {
@@ -36,11 +35,16 @@ function ctx(ascii = false): RenderCtx {
   };
 }
 
+const transactionColumns = transactions.columns;
 const COLUMN_IDS = transactionColumns.map((c) => c.id);
 
-function cellsById(cells: string[]): Record<string, string> {
-  return Object.fromEntries(COLUMN_IDS.map((id, i) => [id, cells[i]!]));
+/** Every cell of a record, by column id. */
+function cellsOf<R>(columns: readonly Column<R>[], record: R, c: RenderCtx): Record<string, string> {
+  return Object.fromEntries(columns.map((col) => [col.id, col.cell(record, c)]));
 }
+
+const transactionCells = (t: Parameters<typeof transactions.recordId>[0], c: RenderCtx) =>
+  cellsOf(transactionColumns, t, c);
 
 describe('transaction cells', () => {
   const cases: [string, Record<string, string>][] = [
@@ -98,27 +102,27 @@ describe('transaction cells', () => {
     ],
   ];
   it.each(cases)('%s', (id, expected) => {
-    const cells = cellsById(transactionCells(tx(id), ctx()));
+    const cells = transactionCells(tx(id), ctx());
     for (const [column, text] of Object.entries(expected))
       expect([column, cells[column]]).toEqual([column, text]);
   });
 
   it('uses ASCII symbols and arrows in ASCII mode', () => {
-    const cells = cellsById(transactionCells(tx('tx-w1-7f3a9c2e5b1d'), ctx(true)));
+    const cells = transactionCells(tx('tx-w1-7f3a9c2e5b1d'), ctx(true));
     expect(cells.status).toBe('[!] waiting-approval');
     expect(cells.counterparty!.startsWith('-> ')).toBe(true);
   });
 
   it('reads a row created since the pane\'s age tick as 0s, a larger lead as clock skew', () => {
-    const created = (ms: number) => cellsById(transactionCells({ ...tx('tx-w1-7f3a9c2e5b1d'), createdAt: String(NOW + ms) }, ctx()));
+    const created = (ms: number) => transactionCells({ ...tx('tx-w1-7f3a9c2e5b1d'), createdAt: String(NOW + ms) }, ctx());
     expect(created(2_000).age).toBe('0s');
     expect(created(-7_000).age).toBe('7s');
     expect(created(10 * 60_000).age).toBe('+10m');
   });
 
   it('tones the status for color only', () => {
-    expect(transactionRenderer.tone(tx('tx-w1-7f3a9c2e5b1d'))).toBe('warning');
-    expect(transactionRenderer.tone(tx('tx-u1-0e2f4a6c8b1d'))).toBe('muted');
+    expect(transactions.tone(tx('tx-w1-7f3a9c2e5b1d'))).toBe('warning');
+    expect(transactions.tone(tx('tx-u1-0e2f4a6c8b1d'))).toBe('muted');
   });
 
   it('reads amounts of every family', () => {
@@ -150,45 +154,50 @@ describe('transaction cells', () => {
 describe('account, address and price cells', () => {
   it('accounts: name, status word with symbol, testnet flag, address count', () => {
     const c = { ...ctx(), addressCounts: new Map([['acc-hot-0002', 2]]) };
-    const [name, status, net, addresses, , id] = accountCells(fixtures.accounts[1]!, c);
-    expect([name, status, net, addresses, id]).toEqual([
-      'Ops Hot [book]',
-      '● active',
-      'mainnet',
-      '2',
-      'acc-hot-0002',
-    ]);
-    const lab = accountCells(fixtures.accounts[2]!, c);
-    expect(lab[1]).toBe('? frozen-by-policy');
-    expect(lab[2]).toBe('testnet');
-    expect(accountRenderer.tone(fixtures.accounts[2]!)).toBe('muted');
+    expect(cellsOf(accounts.columns, fixtures.accounts[1]!, c)).toMatchObject({
+      name: 'Ops Hot [book]',
+      status: '● active',
+      net: 'mainnet',
+      addresses: '2',
+      id: 'acc-hot-0002',
+    });
+    expect(cellsOf(accounts.columns, fixtures.accounts[2]!, c)).toMatchObject({
+      status: '? frozen-by-policy',
+      net: 'testnet',
+      addresses: '',
+    });
+    expect(accounts.tone(fixtures.accounts[2]!)).toBe('muted');
   });
 
   it('addresses: account and network names, memo, status, assets', () => {
     const c = ctx();
-    const cells = addressCells(fixtures.addresses[2]!, c);
-    expect(cells.slice(0, 6)).toEqual([
-      'Ops Hot',
-      'XRP Ledger',
-      'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-      '2042',
-      '⚠ address-activation-required',
-      '0',
-    ]);
-    expect(addressCells(fixtures.addresses[3]!, c)[4]).toBe('? melting');
+    expect(cellsOf(addresses.columns, fixtures.addresses[2]!, c)).toMatchObject({
+      account: 'Ops Hot',
+      network: 'XRP Ledger',
+      address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+      memo: '2042',
+      status: '⚠ address-activation-required',
+      assets: '0',
+    });
+    expect(cellsOf(addresses.columns, fixtures.addresses[3]!, c).status).toBe('? melting');
     expect(activatedAssets(fixtures.addresses[0]!)).toBe('all');
     expect(activatedAssets(fixtures.addresses[1]!)).toBe('2');
     const orphan = { ...fixtures.addresses[0]!, accountId: 'acc-x', networkId: 'DOGE' };
-    expect(addressCells(orphan, c).slice(0, 2)).toEqual(['acc-x', 'DOGE']);
+    expect(cellsOf(addresses.columns, orphan, c)).toMatchObject({ account: 'acc-x', network: 'DOGE' });
   });
 
   it('prices: symbol, name, price, change since the session opened, sparkline', () => {
     const c = ctx();
     const btc = c.prices.get('BTC')!;
-    const cells = priceCells(btc, c);
-    expect(cells.slice(0, 5)).toEqual(['BTC', 'Bitcoin', '97,412.10', '▲0.42%', '▲0.42%']);
-    expect(cells[5]).toBe('▁█');
-    expect(priceCells(btc, ctx(true))[3]).toBe('+0.42%');
+    expect(cellsOf(prices.columns, btc, c)).toMatchObject({
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      price: '97,412.10',
+      change: '▲0.42%',
+      last: '▲0.42%',
+      spark: '▁█',
+    });
+    expect(cellsOf(prices.columns, btc, ctx(true)).change).toBe('+0.42%');
     expect(changeTone('100', '101')).toBe('success');
     expect(changeTone('100', '99')).toBe('danger');
     expect(changeTone('100', '100')).toBe('muted');
@@ -223,7 +232,7 @@ describe('layoutColumns', () => {
   });
 
   it('drops the rightmost of equal priorities first', () => {
-    const cols: Column[] = [
+    const cols: ColumnSpec[] = [
       { id: 'a', title: 'A', width: 5, priority: 1 },
       { id: 'b', title: 'B', width: 5, priority: 1 },
       { id: 'c', title: 'C', width: 5, priority: 2 },
@@ -232,7 +241,7 @@ describe('layoutColumns', () => {
   });
 
   it('every layout of every resource is deterministic and fits 60, 80, 120 and 200', () => {
-    for (const columns of [transactionColumns, accountColumns, addressColumns]) {
+    for (const columns of [transactionColumns, accounts.columns, addresses.columns, prices.columns] as (readonly ColumnSpec[])[]) {
       for (const width of [57, 77, 117, 197]) {
         const a = layoutColumns(columns, width);
         expect(layoutColumns(columns, width)).toEqual(a);
@@ -248,12 +257,10 @@ describe('composeRow and fitColumn', () => {
     for (const t of fixtures.transactions) {
       for (const width of [57, 77, 117, 197]) {
         const layout = layoutColumns(transactionColumns, width);
-        const row = composeRow(transactionCells(t, c), layout, false);
+        const row = composeRow(placedCells(layout, t, c), layout, false);
         expect(displayWidth(row.text)).toBe(layout.width);
         expect(row.text.slice(row.toneFrom, row.toneTo).trim()).toBe(
-          transactionCells(t, c)[1]!
-            .slice(0, row.toneTo - row.toneFrom)
-            .trim(),
+          transactionCells(t, c).status!.slice(0, row.toneTo - row.toneFrom).trim(),
         );
       }
     }
@@ -263,26 +270,26 @@ describe('composeRow and fitColumn', () => {
   });
 
   it('cuts addresses in the middle, text at the end, sparklines keep the newest', () => {
-    const middle: Column = { id: 'x', title: 'X', width: 12, priority: 1, truncate: 'middle' };
+    const middle: ColumnSpec = { id: 'x', title: 'X', width: 12, priority: 1, truncate: 'middle' };
     expect(fitColumn('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwfn5hj9', middle, 12, false)).toBe('bc1qa…fn5hj9');
     expect(fitColumn('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwfn5hj9', middle, 12, true)).toBe('bc1q...n5hj9');
-    const end: Column = { id: 'x', title: 'X', width: 8, priority: 1 };
+    const end: ColumnSpec = { id: 'x', title: 'X', width: 8, priority: 1 };
     expect(fitColumn('swap-aggregator', end, 8, false)).toBe('swap-ag…');
-    const right: Column = { ...end, align: 'right' };
+    const right: ColumnSpec = { ...end, align: 'right' };
     expect(fitColumn('12s', right, 5, false)).toBe('  12s');
-    const spark: Column = { id: 's', title: 'S', width: 3, priority: 1, truncate: 'keep-end' };
+    const spark: ColumnSpec = { id: 's', title: 'S', width: 3, priority: 1, truncate: 'keep-end' };
     expect(fitColumn('▁▂▃▄▅', spark, 3, false)).toBe('▃▄▅');
   });
 
   it('sanitizes control characters from the wire', () => {
-    const col: Column = { id: 'x', title: 'X', width: 10, priority: 1 };
+    const col: ColumnSpec = { id: 'x', title: 'X', width: 10, priority: 1 };
     const cell = fitColumn('evil\u001b[2Jname', col, 10, false);
     expect(cell).not.toContain('\u001b');
     expect(displayWidth(cell)).toBe(10);
   });
 
   it('search text holds the searchable cells, not ages or USD', () => {
-    const text = searchText(transactionRenderer, tx('tx-w1-7f3a9c2e5b1d'), ctx());
+    const text = searchText('tx-w1-7f3a9c2e5b1d', transactionColumns, tx('tx-w1-7f3a9c2e5b1d'), ctx());
     expect(text).toContain('treasury cold');
     expect(text).toContain('waiting-approval');
     expect(text).toContain('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwfn5hj9');

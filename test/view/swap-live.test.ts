@@ -3,8 +3,8 @@
 // confirmation, and find the created transaction in front, merged into the store.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUiStore } from '../../src/store/ui.js';
-import { dispatchKey } from '../../src/view/dispatch.js';
-import { singleKey } from '../../src/view/keys.js';
+import { dispatchKey } from '../../src/view/keys/dispatch.js';
+import { singleKey } from '../../src/view/keys/names.js';
 import { createViewModel, type ViewModel } from '../../src/view/model.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { engineOn } from '../live/helpers.js';
@@ -35,7 +35,7 @@ describe('swap form on the live engine', () => {
       .getState()
       .accounts.find((a) => a.status === 'active' && a.isTestnet !== true)!;
     const ui = createUiStore({ size: { columns: 100, rows: 30 } });
-    const vm = createViewModel(engine.stores, ui, engine.live, {
+    const vm = createViewModel(engine.stores, { ui }, engine.live, {
       ascii: false,
       color: false,
       // The view judges a quote's freshness on the server's clock: here, the sandbox's manual one.

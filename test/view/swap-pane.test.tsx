@@ -106,7 +106,7 @@ describe('entering and leaving the form', () => {
     expect(a.frame()).toMatch(/▶ amount +12\.5_/);
     expect(a.ui.getState().pane).toBe('swap'); // 1 and 2 typed, no pane switch
     await a.press(KEYS.esc);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     await a.press('3');
     expect(a.ui.getState().pane).toBe('transactions');
   });
@@ -141,7 +141,7 @@ describe('asking for a route', () => {
     expect(f).toContain('✗ pick the asset you send');
     expect(f).toContain('✗ enter an amount');
     expect(f).toMatch(/▶ account/);
-    expect(a.ui.getState().mode).toBe('form');
+    expect(a.mode()).toBe('form');
   });
 
   it('I receive sends toAmount only; the answer card shows the quote; r asks again', async () => {
@@ -156,7 +156,7 @@ describe('asking for a route', () => {
     expect(f).toContain('minimum received   0.28855 ETH');
     expect(f).toContain('expires in 30s');
     expect(f).toContain('enter: create');
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     await a.press('r');
     await settle();
     expect(bodies).toHaveLength(2);
@@ -195,7 +195,7 @@ describe('asking for a route', () => {
     expect(a.frame()).toContain('expired — r to re-quote');
     expect(a.frame()).not.toContain('enter: create');
     await a.press(KEYS.enter); // fills in the form instead
-    expect(a.ui.getState().mode).toBe('form');
+    expect(a.mode()).toBe('form');
   });
 });
 
@@ -213,7 +213,7 @@ describe('creating from a quote', () => {
     expect(a.frame()).toContain('does not match');
     await a.type('3b');
     await a.press(KEYS.esc);
-    expect(a.ui.getState().mode).toBe('normal');
+    expect(a.mode()).toBe('normal');
     await a.press(KEYS.enter);
     await a.type('5e3b');
     await a.press(KEYS.enter, KEYS.enter);
@@ -227,7 +227,7 @@ describe('creating from a quote', () => {
     });
     const ui = a.ui.getState();
     expect(ui.pane).toBe('transactions');
-    expect(ui.lists.transactions.selectedId).toBe(tx0());
+    expect(ui.lists.transactions!.selectedId).toBe(tx0());
     expect(ui.detail?.id).toBe(tx0());
     expect(a.rec.calls).toContain(`open ${tx0()}`);
   });
@@ -282,7 +282,7 @@ describe('creating from a quote', () => {
     expect(a.frame()).toContain('Quote: swap-aggregator');
     expect(a.frame()).not.toContain('enter: create');
     await a.press(KEYS.enter);
-    expect(a.ui.getState().mode).toBe('form');
+    expect(a.mode()).toBe('form');
     expect(created).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // The ui slice holds choices only: mode, pane, selection by id, filters, overlays, the typed line.
 import { describe, expect, it } from 'vitest';
-import { createUiStore, MAX_HISTORY, withHistory } from '../../src/store/ui.js';
+import { createUiStore, listState, MAX_HISTORY, withHistory } from '../../src/store/ui.js';
 
 describe('ui store', () => {
   it('starts on transactions in normal mode, taking overrides', () => {
@@ -8,14 +8,15 @@ describe('ui store', () => {
     expect(ui.getState().mode).toBe('normal');
     expect(ui.getState().pane).toBe('prices');
     expect(ui.getState().follow).toBe(true);
-    expect(ui.getState().lists.transactions).toEqual({ cursor: 0, row: 0, filter: '', sort: 0 });
+    expect(listState(ui.getState(), 'transactions')).toEqual({ cursor: 0, row: 0, filter: '', sort: 0 });
   });
 
   it('patches one list without touching the others', () => {
     const ui = createUiStore();
+    ui.getState().patchList('accounts', { sort: 1 });
     const before = ui.getState().lists.accounts;
     ui.getState().patchList('transactions', { selectedId: 'x', cursor: 3 });
-    expect(ui.getState().lists.transactions.selectedId).toBe('x');
+    expect(ui.getState().lists.transactions!.selectedId).toBe('x');
     expect(ui.getState().lists.accounts).toBe(before);
   });
 
@@ -45,8 +46,8 @@ describe('ui store', () => {
     expect(ui.getState().mode).toBe('json');
     ui.getState().closeOverlay();
     expect(ui.getState().json).toBeUndefined();
-    ui.getState().openDetail('t');
-    expect(ui.getState().detail).toEqual({ id: 't', scroll: 0 });
+    ui.getState().openDetail('transactions', 't');
+    expect(ui.getState().detail).toEqual({ pane: 'transactions', id: 't', scroll: 0 });
     ui.getState().closeDetail();
     expect(ui.getState().detail).toBeUndefined();
   });

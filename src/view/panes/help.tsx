@@ -3,37 +3,44 @@ import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { fitCell } from '../../format/index.js';
-import { COMMANDS } from '../commands.js';
-import { helpEntries, KEYMAP, type KeyBinding, type KeyContext } from '../keymap.js';
+import { COMMANDS } from '../input/commands.js';
+import { helpEntries } from '../keys/footer.js';
+import { KEYMAP } from '../keys/keymap.js';
+import type { KeyBinding, KeyContext } from '../keys/types.js';
 import { useView } from '../model.js';
+import { wordWrap } from '../renderers/dialog.js';
 import type { Segment } from '../segments.js';
 import { ScrollView } from '../widgets/scroll-view.js';
 
 const KEYS_WIDTH = 18;
 
+/** One entry: its keys in a column, its description wrapped beside them (never cut off). */
+function entry(out: Segment[][], keys: string, keysWidth: number, description: string, width: number, ascii: boolean): void {
+  const indent = 3 + keysWidth + 1;
+  wordWrap(description, Math.max(20, width - indent - 1)).forEach((piece, i) => {
+    out.push([
+      { text: `   ${fitCell(i === 0 ? keys : '', keysWidth, 'left', { ascii })}`, token: 'key' },
+      { text: ` ${piece}` },
+    ]);
+  });
+}
+
 export function helpLines(
   keymap: readonly KeyBinding[],
   session: Pick<KeyContext, 'readOnly' | 'role' | 'forbidden'>,
   ascii: boolean,
+  width = 120,
 ): Segment[][] {
   const lines: Segment[][] = [];
   for (const group of helpEntries(keymap, session, ascii)) {
     if (lines.length > 0) lines.push([]);
     lines.push([{ text: ` ${group.title}`, token: 'title' }]);
-    for (const e of group.entries) {
-      lines.push([
-        { text: `   ${fitCell(e.keys, KEYS_WIDTH, 'left', { ascii })}`, token: 'key' },
-        { text: ` ${e.description}` },
-      ]);
-    }
+    for (const e of group.entries) entry(lines, e.keys, KEYS_WIDTH, e.description, width, ascii);
   }
   lines.push([], [{ text: ' Commands (:)', token: 'title' }]);
   for (const c of COMMANDS) {
     const name = `:${[c.name, ...(c.aliases ?? [])].join(' :')}${c.args ? ` ${c.args}` : ''}`;
-    lines.push([
-      { text: `   ${fitCell(name, KEYS_WIDTH + 12, 'left', { ascii })}`, token: 'key' },
-      { text: ` ${c.description}` },
-    ]);
+    entry(lines, name, KEYS_WIDTH + 12, c.description, width, ascii);
   }
   lines.push(
     [],
@@ -65,7 +72,10 @@ export function HelpOverlay({
     vm.stores.session,
     useShallow((s) => ({ readOnly: s.readOnly, role: s.role, forbidden: s.forbidden })),
   );
-  const lines = useMemo(() => helpLines(keymap, session, vm.theme.ascii), [keymap, session, vm.theme.ascii]);
+  const lines = useMemo(
+    () => helpLines(keymap, session, vm.theme.ascii, width),
+    [keymap, session, vm.theme.ascii, width],
+  );
   const title = [
     { text: 'Help', token: 'title' as const },
     { text: '  ? or esc closes', token: 'muted' as const },

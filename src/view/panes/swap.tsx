@@ -4,14 +4,15 @@
 import { Box } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { isPermitted } from '../keymap.js';
-import { SWAP_BINDINGS } from '../keymap-swap.js';
+import { forbiddenReason, isPermitted } from '../keys/match.js';
+import { useMode } from '../mode.js';
 import { useView } from '../model.js';
 import type { Segment } from '../segments.js';
 import { answerCard } from '../swap/card.js';
 import { quoteNow } from '../swap/context.js';
 import { formLines } from '../swap/form-lines.js';
 import { swapHint } from '../swap/hint.js';
+import { SWAP_BINDINGS } from '../swap/keys.js';
 import { isCreatable } from '../swap/quote-state.js';
 import { Line } from '../widgets/line.js';
 import { Rule } from '../widgets/rule.js';
@@ -21,7 +22,7 @@ const CREATE = SWAP_BINDINGS.find((b) => b.id === 'swapCreate')!;
 export function SwapPane({ width, height }: { width: number; height: number }) {
   const vm = useView();
   const state = useStore(vm.swap);
-  const mode = useStore(vm.ui, (s) => s.mode);
+  const mode = useMode(vm);
   const dictionary = useStore(vm.stores.dictionary);
   const workspace = useStore(vm.stores.workspace);
   const session = useStore(
@@ -39,7 +40,7 @@ export function SwapPane({ width, height }: { width: number; height: number }) {
   const hint = swapHint({
     editing,
     confirming: state.create.phase === 'confirm',
-    creatable: isCreatable(state, now) && isPermitted(CREATE, session),
+    creatable: isCreatable(state, now) && isPermitted(CREATE, session) && forbiddenReason(CREATE, session) === undefined,
     requotable: state.request.phase === 'answer' || state.request.phase === 'failed',
     ascii,
   });

@@ -1,12 +1,13 @@
-// Columns as data (k9s' render/ model): each resource declares its columns and how a record reads
-// as cells; layoutColumns decides which fit, and composeRow turns cells into one line of text.
-import type { Tone } from '../../format/index.js';
-import { displayWidth, fitCell, padEndToWidth, truncateMiddle } from '../../format/index.js';
+// Columns as data (k9s' render/ model): each resource declares its columns, each with the cell
+// function that reads a record; layoutColumns decides which fit, and composeRow turns the cells of
+// the placed columns into one line of text.
+import { displayWidth, fitCell, truncateMiddle } from '../../format/index.js';
 import type { RenderCtx } from './context.js';
 
 export type Truncate = 'end' | 'middle' | 'keep-end';
 
-export interface Column {
+/** How a column is laid out, whatever it shows. */
+export interface ColumnSpec {
   readonly id: string;
   readonly title: string;
   /** Fixed width; or minWidth (+ flex) for a column that takes spare room. */
@@ -26,34 +27,29 @@ export interface Column {
   readonly searchable?: boolean;
 }
 
-export interface Renderer<R> {
-  readonly resource: string;
-  readonly columns: readonly Column[];
-  id(record: R): string;
-  /** One text per column, in column order, untruncated: the layout cuts them. */
-  cells(record: R, ctx: RenderCtx): string[];
-  /** Tone of the toned column (status): for color only, the text already says it. */
-  tone(record: R): Tone | undefined;
+/** A column of records R: its layout and how a record reads in it (untruncated: the layout cuts). */
+export interface Column<R> extends ColumnSpec {
+  cell(record: R, ctx: RenderCtx): string;
 }
 
-export interface PlacedColumn {
-  readonly column: Column;
-  /** Index into the renderer's columns (and cells). */
+export interface PlacedColumn<C extends ColumnSpec = ColumnSpec> {
+  readonly column: C;
+  /** Index into the resource's columns. */
   readonly index: number;
   readonly width: number;
   /** Start column of the cell within the row text (after the gutter). */
   readonly start: number;
 }
 
-export interface ColumnLayout {
-  readonly placed: readonly PlacedColumn[];
+export interface ColumnLayout<C extends ColumnSpec = ColumnSpec> {
+  readonly placed: readonly PlacedColumn<C>[];
   /** Width of the cells and gaps. */
   readonly width: number;
 }
 
 export const COLUMN_GAP = 1;
 
-function baseWidth(c: Column): number {
+function baseWidth(c: ColumnSpec): number {
   return c.width ?? c.minWidth ?? 1;
 }
 
@@ -62,7 +58,11 @@ function baseWidth(c: Column): number {
  * equals, the rightmost); spare width then goes to flexible columns by their share, up to their
  * maxWidth. Pure: the same columns and width always give the same layout.
  */
-export function layoutColumns(columns: readonly Column[], width: number, gap = COLUMN_GAP): ColumnLayout {
+export function layoutColumns<C extends ColumnSpec>(
+  columns: readonly C[],
+  width: number,
+  gap = COLUMN_GAP,
+): ColumnLayout<C> {
   const kept = columns.map((column, index) => ({ column, index }));
   const need = () =>
     kept.reduce((sum, k) => sum + baseWidth(k.column), 0) + gap * Math.max(0, kept.length - 1);
@@ -107,7 +107,7 @@ export function layoutColumns(columns: readonly Column[], width: number, gap = C
 }
 
 /** One cell at exactly `width` columns, cut the way its column says. */
-export function fitColumn(text: string, column: Column, width: number, ascii: boolean): string {
+export function fitColumn(text: string, column: ColumnSpec, width: number, ascii: boolean): string {
   const align = column.align ?? 'left';
   if (column.truncate === 'middle' && displayWidth(text) > width) {
     return fitCell(truncateMiddle(text, width, { ascii }), width, align, { ascii });
@@ -127,7 +127,15 @@ export interface ComposedRow {
   readonly toneTo: number;
 }
 
-/** Cells → one line of text; also where the toned (status) cell sits, for a single colored span. */
+/** The texts of a record's placed columns, in their order. */
+export function placedCells<R>(layout: ColumnLayout<Column<R>>, record: R, ctx: RenderCtx): string[] {
+  return layout.placed.map((p) => p.column.cell(record, ctx));
+}
+
+/**
+ * Cells of the placed columns (placedCells) → one line of text; also where the toned (status)
+ * cell sits, for a single colored span.
+ */
 export function composeRow(cells: readonly string[], layout: ColumnLayout, ascii: boolean): ComposedRow {
   let text = '';
   let toneFrom = -1;
@@ -135,7 +143,7 @@ export function composeRow(cells: readonly string[], layout: ColumnLayout, ascii
   const gap = ' '.repeat(COLUMN_GAP);
   layout.placed.forEach((p, i) => {
     if (i > 0) text += gap;
-    const cell = fitColumn(cells[p.index] ?? '', p.column, p.width, ascii);
+    const cell = fitColumn(cells[i] ?? '', p.column, p.width, ascii);
     if (p.column.toned) {
       toneFrom = text.length;
       toneTo = text.length + cell.length;
@@ -152,16 +160,9 @@ export function composeHeader(layout: ColumnLayout, ascii: boolean): string {
     .join(' '.repeat(COLUMN_GAP));
 }
 
-/** Lowercased text of a record's searchable cells, for `/` filtering. */
-export function searchText<R>(renderer: Renderer<R>, record: R, ctx: RenderCtx): string {
-  const cells = renderer.cells(record, ctx);
-  const parts: string[] = [renderer.id(record)];
-  renderer.columns.forEach((c, i) => {
-    if (c.searchable !== false) parts.push(cells[i] ?? '');
-  });
+/** Lowercased text of a record's id and searchable cells, for `/` filtering. */
+export function searchText<R>(id: string, columns: readonly Column<R>[], record: R, ctx: RenderCtx): string {
+  const parts: string[] = [id];
+  for (const c of columns) if (c.searchable !== false) parts.push(c.cell(record, ctx));
   return parts.join('\u0000').toLowerCase();
-}
-
-export function padLine(text: string, width: number): string {
-  return padEndToWidth(text, width);
 }

@@ -34,10 +34,6 @@ export function networkName(
   return ctx.dictionary.networks.get(networkId)?.name ?? networkId;
 }
 
-export function symbolName(ctx: Pick<RenderCtx, 'dictionary'>, symbolId: string): string {
-  return ctx.dictionary.symbols.get(symbolId)?.symbol ?? symbolId;
-}
-
 export function asset(ctx: Pick<RenderCtx, 'dictionary'>, assetId: string | null | undefined): AssetInfo {
   return assetInfo(ctx.dictionary, assetId);
 }

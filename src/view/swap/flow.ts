@@ -10,8 +10,10 @@ import {
   withConfirmOpen,
   withCreateResult,
   withCreating,
+  withEditing,
   withErrors,
 } from '../../store/swap.js';
+import { modeNow } from '../mode.js';
 import type { ViewModel } from '../model.js';
 import { notify } from '../notify.js';
 import { quoteNow } from './context.js';
@@ -52,7 +54,7 @@ export function askRoute(vm: ViewModel): void {
     return;
   }
   send(vm, v.body);
-  vm.ui.getState().update({ mode: 'normal' });
+  set(vm, withEditing(vm.swap.getState(), false));
 }
 
 /** `r`: the same question again (a fresh quote, or another try after a failure). */
@@ -106,19 +108,18 @@ export function openConfirm(vm: ViewModel, externalId: string = newExternalId())
   });
   if (next.create.phase !== 'confirm') return;
   set(vm, next);
-  vm.ui.getState().update({ mode: 'form' });
 }
 
 /** The transaction just created, in front: transactions pane, selected, its detail open and live. */
 function showCreated(vm: ViewModel, transactionId: string): void {
   const ui = vm.ui.getState();
   // Someone who went on to type a filter or read the help is not pulled away mid-way.
-  if (ui.mode !== 'normal') return;
-  if (ui.detail !== undefined && ui.detail.id !== transactionId) vm.actions.closeTransaction();
+  if (modeNow(vm) !== 'normal') return;
+  if (ui.detail?.pane === 'transactions' && ui.detail.id !== transactionId) vm.actions.closeTransaction();
   ui.setPane('transactions');
   ui.patchList('transactions', { selectedId: transactionId });
   ui.update({ follow: false });
-  ui.openDetail(transactionId);
+  ui.openDetail('transactions', transactionId);
   vm.actions.openTransaction(transactionId);
 }
 
@@ -132,14 +133,12 @@ export function confirmCreate(vm: ViewModel): void {
   const answer = s.request.answer;
   if (isExpired(answer, quoteNow(vm))) {
     set(vm, { ...s, create: { phase: 'none' } });
-    vm.ui.getState().update({ mode: 'normal' });
     notify(vm, 'warn', 'the quote expired: r asks for a new one', 'swap-create');
     return;
   }
   const next = withCreating(s);
   set(vm, next);
   if (next.create.phase !== 'creating') return;
-  vm.ui.getState().update({ mode: 'normal' });
   const externalId = next.create.externalId;
   const body = { ...createBodyOf(answer), externalId };
   vm.actions.create(body).then(

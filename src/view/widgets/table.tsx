@@ -7,24 +7,11 @@ import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import type { Tone } from '../../format/index.js';
 import { GUTTER } from '../layout.js';
-import type { DerivedList } from '../derive.js';
+import type { Column, ColumnLayout, ComposedRow } from '../renderers/columns.js';
+import { composeHeader, composeRow, layoutColumns, placedCells } from '../renderers/columns.js';
 import type { RenderCtx } from '../renderers/context.js';
-import {
-  type ColumnLayout,
-  type ComposedRow,
-  composeHeader,
-  composeRow,
-  layoutColumns,
-  type Renderer,
-} from '../renderers/columns.js';
+import type { DerivedList } from '../resources/kit.js';
 import type { Theme, Token } from '../theme.js';
-
-/** Render counts, for tests that prove what does not re-render (a price tick, a clock tick). */
-export const tableStats = { rows: 0, tables: 0 };
-
-function counted(what: keyof typeof tableStats): void {
-  tableStats[what] += 1;
-}
 
 // Fitting cells to widths is the costly part of a row (terminal widths of non-ASCII text); the
 // cells themselves are cheap. Rows whose cells did not change reuse their line: a keypress that
@@ -60,7 +47,6 @@ interface RowProps {
 }
 
 const Row = memo(function Row({ gutter, text, toneFrom, toneTo, token, selected, marked, theme }: RowProps) {
-  counted('rows');
   if (selected) {
     return (
       <Text wrap="truncate" {...theme.style('selection')}>
@@ -87,8 +73,14 @@ const Row = memo(function Row({ gutter, text, toneFrom, toneTo, token, selected,
   );
 });
 
+/** What the table needs of a resource: its columns and the tone of a row. */
+export interface TableResource<R> {
+  readonly columns: readonly Column<R>[];
+  tone(record: R): Tone | undefined;
+}
+
 export interface TableProps<R> {
-  readonly renderer: Renderer<R>;
+  readonly resource: TableResource<R>;
   readonly list: DerivedList<R>;
   readonly ctx: RenderCtx;
   readonly theme: Theme;
@@ -104,12 +96,12 @@ export interface TableProps<R> {
   readonly empty?: string;
 }
 
-export function tableLayout<R>(renderer: Renderer<R>, width: number) {
-  return layoutColumns(renderer.columns, Math.max(1, width - GUTTER));
+export function tableLayout<R>(columns: readonly Column<R>[], width: number): ColumnLayout<Column<R>> {
+  return layoutColumns(columns, Math.max(1, width - GUTTER));
 }
 
 export function Table<R>({
-  renderer,
+  resource,
   list,
   ctx,
   theme,
@@ -120,8 +112,7 @@ export function Table<R>({
   marks,
   empty,
 }: TableProps<R>) {
-  counted('tables');
-  const layout = useMemo(() => tableLayout(renderer, width), [renderer, width]);
+  const layout = useMemo(() => tableLayout(resource.columns, width), [resource.columns, width]);
   const header = useMemo(
     () => ' '.repeat(GUTTER) + composeHeader(layout, theme.ascii),
     [layout, theme.ascii],
@@ -150,8 +141,8 @@ export function Table<R>({
     }
     const record = list.get(id);
     if (record === undefined) continue;
-    const composed = composeCached(renderer.cells(record, ctx), layout, theme.ascii);
-    const tone: Tone | undefined = theme.color ? renderer.tone(record) : undefined;
+    const composed = composeCached(placedCells(layout, record, ctx), layout, theme.ascii);
+    const tone: Tone | undefined = theme.color ? resource.tone(record) : undefined;
     const isSelected = i === selected;
     const marked = marks?.has(id) ?? false;
     rows.push(

@@ -1,26 +1,18 @@
 // The pane tabs: number and name of each pane, the one in front drawn inverse (visible without color).
 import { useStore } from 'zustand';
-import { PANES, type PaneId } from '../../store/ui.js';
 import { useView } from '../model.js';
+import { PANES } from '../resources/registry.js';
 import { Line, type Segment } from './line.js';
 
-export const PANE_TITLES: Readonly<Record<PaneId, string>> = {
-  accounts: 'Accounts',
-  addresses: 'Addresses',
-  transactions: 'Transactions',
-  prices: 'Prices',
-  swap: 'Swap',
-};
-
-export function tabSegments(active: PaneId, width: number): Segment[] {
+export function tabSegments(active: string, width: number): Segment[] {
   // Wide: every name padded, so names stand three spaces apart (ux.md). Narrow (60 columns):
   // only the active one is padded, two spaces apart.
   const wide = width >= 80;
   const out: Segment[] = [{ text: ' ' }];
   PANES.forEach((pane, i) => {
     if (i > 0) out.push({ text: wide ? ' ' : '  ' });
-    const label = `${i + 1} ${PANE_TITLES[pane]}`;
-    if (pane === active) out.push({ text: ` ${label} `, token: 'selection' });
+    const label = `${i + 1} ${pane.title}`;
+    if (pane.id === active) out.push({ text: ` ${label} `, token: 'selection' });
     else out.push({ text: wide ? ` ${label} ` : label, token: 'muted' });
   });
   return out;

@@ -3,9 +3,8 @@
 import { useStore } from 'zustand';
 import { displayWidth, formatAge, formatChange, formatPrice } from '../../format/index.js';
 import type { DictionaryState, PricesState } from '../../store/index.js';
-import { marketRank } from '../derive.js';
 import { useView } from '../model.js';
-import { changeTone } from '../renderers/prices.js';
+import { changeTone, marketRank } from '../resources/prices.js';
 import { Line, type Segment, segmentsWidth, spread } from './line.js';
 
 export function tickerLine(

@@ -1,6 +1,9 @@
-// Ink's (input, key) pair → one key name of the keymap: 'j', 'G', 'down', 'ctrl+d', 'shift+tab'.
+// Key names: Ink's (input, key) pair → one name of the keymap ('j', 'G', 'down', 'ctrl+d',
+// 'shift+tab'), and a name as people write it ("↓", "ctrl-d").
 import type { Key } from 'ink';
-import type { KeyName } from './keymap.js';
+
+/** Normalized key names: printable characters as themselves ('j', 'G', '?'), others by name. */
+export type KeyName = string;
 
 export function keyName(input: string, key: Key): KeyName | undefined {
   if (key.escape) return 'esc';
@@ -71,4 +74,28 @@ export function splitBunched(input: string, key: Key): Array<{ input: string; ke
   const chars = [...input];
   if (chars.length < 2 || key.ctrl || key.meta || key.escape) return undefined;
   return chars.map(singleKey);
+}
+
+const KEY_LABELS: Readonly<Record<string, readonly [string, string]>> = {
+  // name: [unicode, ascii]
+  down: ['↓', 'down'],
+  up: ['↑', 'up'],
+  pagedown: ['PgDn', 'PgDn'],
+  pageup: ['PgUp', 'PgUp'],
+  home: ['Home', 'Home'],
+  end: ['End', 'End'],
+  enter: ['enter', 'enter'],
+  esc: ['esc', 'esc'],
+  tab: ['tab', 'tab'],
+  'shift+tab': ['shift-tab', 'shift-tab'],
+  backspace: ['backspace', 'backspace'],
+  ' ': ['space', 'space'],
+};
+
+/** A key as people write it: "↓" ("down" in ASCII), "ctrl-d", "G". */
+export function keyLabel(key: KeyName, ascii: boolean): string {
+  const known = KEY_LABELS[key];
+  if (known !== undefined) return ascii ? known[1] : known[0];
+  if (key.startsWith('ctrl+')) return `ctrl-${key.slice(5)}`;
+  return key;
 }

@@ -1,9 +1,67 @@
-// The keys of the swap form (pane 5). In normal mode the pane shows the form and its answer card:
-// Enter creates from a fresh answer (behind a typed confirmation), i (or Enter with nothing to
-// create) fills the form in, r asks the same route again. In mode 'form' every printable key is
-// text for the focused field, so only named keys are bound here; the typed confirmation of a
-// create lives in the same mode and binds Enter and Esc to itself.
-import type { KeyBinding, KeyContext } from './keymap.js';
+// The keys of the swap form (pane 5) beside what they do, and where typed text goes while it is
+// filled in. In normal mode the pane shows the form and its answer card: Enter creates from a fresh
+// answer (behind a typed confirmation), i (or Enter with nothing to create) fills the form in, r
+// asks the same route again. While the form has the keyboard every printable key is text for the
+// focused field, so only named keys are bound there; the typed confirmation of a create binds
+// Enter and Esc to itself. State moves through the pure reducers of store/swap.ts; requests go
+// through flow.ts.
+import {
+  isPickerField,
+  type SwapState,
+  withConfirmClosed,
+  withConfirmErased,
+  withConfirmTyped,
+  withEditing,
+  withErased,
+  withFocus,
+  withPicked,
+  withPickerIndex,
+  withToggledSide,
+  withTyped,
+} from '../../store/swap.js';
+import type { KeyBinding, KeyContext } from '../keys/types.js';
+import type { ViewModel } from '../model.js';
+import { stepField, visibleFields } from './fields.js';
+import { askRoute, confirmCreate, openConfirm, requote } from './flow.js';
+import { openCandidates } from './form-lines.js';
+
+function set(vm: ViewModel, next: SwapState): void {
+  if (next !== vm.swap.getState()) vm.swap.setState(next, true);
+}
+
+function candidatesNow(vm: ViewModel) {
+  return openCandidates(vm.swap.getState(), vm.stores.dictionary.getState(), vm.stores.workspace.getState());
+}
+
+/** Moves the focus `delta` fields on (wrapping). */
+function step(vm: ViewModel, delta: number): void {
+  const s = vm.swap.getState();
+  const fields = visibleFields(s.form, vm.stores.dictionary.getState());
+  set(vm, withFocus(s, stepField(fields, s.focus, delta)));
+}
+
+/** Picks the highlighted candidate of the open list and moves on; false when there is none. */
+function pick(vm: ViewModel): boolean {
+  const s = vm.swap.getState();
+  const candidates = candidatesNow(vm);
+  if (!isPickerField(s.focus) || candidates === undefined || candidates.length === 0) return false;
+  const chosen = candidates[Math.min(s.index, candidates.length - 1)]!;
+  set(vm, withPicked(s, s.focus, chosen.id));
+  step(vm, 1);
+  return true;
+}
+
+/** ↓/↑: the open picker's highlighted candidate, else the focus. */
+function walk(vm: ViewModel, delta: 1 | -1): void {
+  const list = candidatesNow(vm);
+  if (list !== undefined && list.length > 0) set(vm, withPickerIndex(vm.swap.getState(), delta, list.length));
+  else step(vm, delta);
+}
+
+function erase(vm: ViewModel, all: boolean): void {
+  const s = vm.swap.getState();
+  set(vm, s.create.phase === 'confirm' ? withConfirmErased(s, all) : withErased(s, all));
+}
 
 const PANE = ['swap'] as const;
 const FORM = ['form'] as const;
@@ -18,7 +76,8 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     id: 'swapCreate',
     keys: ['enter'],
     label: 'create',
-    description: 'create the transaction from the fresh quote or bridge answer (type the last 4 characters of its id to confirm)',
+    description:
+      'create the transaction from the fresh quote or bridge answer (type the last 4 characters of its id to confirm)',
     modes: ['normal'],
     panes: PANE,
     group: 'swap',
@@ -26,6 +85,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     dangerous: true,
     action: 'create',
     when: (c) => c.swap?.creatable === true,
+    run: (vm) => openConfirm(vm),
   },
   {
     id: 'swapEdit',
@@ -37,6 +97,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     group: 'swap',
     footer: { order: 2 },
     when: (c) => c.swap?.creating !== true,
+    run: (vm) => set(vm, withEditing(vm.swap.getState(), true)),
   },
   {
     id: 'swapRequote',
@@ -48,6 +109,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     group: 'swap',
     footer: { order: 3 },
     when: (c) => c.swap?.requotable === true,
+    run: (vm) => requote(vm),
   },
 
   // The typed confirmation of a create.
@@ -62,6 +124,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     dangerous: true,
     action: 'create',
     when: confirming,
+    run: (vm) => confirmCreate(vm),
   },
   {
     id: 'swapConfirmCancel',
@@ -72,6 +135,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     group: 'swap',
     footer: { order: 2, keep: true },
     when: confirming,
+    run: (vm) => set(vm, withConfirmClosed(vm.swap.getState())),
   },
 
   // Filling in the form.
@@ -84,6 +148,13 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     group: 'swap',
     footer: { order: 1, keep: true },
     when: filling,
+    run: (vm) => {
+      if (pick(vm)) return;
+      // An unfinished search is dropped: the route is asked for with the values chosen.
+      const s = vm.swap.getState();
+      set(vm, withFocus(s, s.focus));
+      askRoute(vm);
+    },
   },
   {
     id: 'swapEsc',
@@ -94,6 +165,10 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     group: 'swap',
     footer: { order: 2, keep: true },
     when: filling,
+    run: (vm) => {
+      const s = vm.swap.getState();
+      set(vm, s.query !== '' ? withFocus(s, s.focus) : withEditing(s, false));
+    },
   },
   {
     id: 'swapNext',
@@ -104,6 +179,10 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     group: 'swap',
     footer: { order: 3 },
     when: filling,
+    run: (vm) => {
+      if (vm.swap.getState().query !== '' && pick(vm)) return;
+      step(vm, 1);
+    },
   },
   {
     id: 'swapPrev',
@@ -113,6 +192,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     modes: FORM,
     group: 'swap',
     when: filling,
+    run: (vm) => step(vm, -1),
   },
   {
     id: 'swapDown',
@@ -123,6 +203,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     group: 'swap',
     footer: { order: 4 },
     when: filling,
+    run: (vm) => walk(vm, 1),
   },
   {
     id: 'swapUp',
@@ -132,6 +213,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     modes: FORM,
     group: 'swap',
     when: filling,
+    run: (vm) => walk(vm, -1),
   },
   {
     id: 'swapToggle',
@@ -142,6 +224,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     group: 'swap',
     footer: { order: 5 },
     when: (c) => filling(c) && c.swap?.focus === 'side',
+    run: (vm) => set(vm, withToggledSide(vm.swap.getState())),
   },
   {
     id: 'swapBackspace',
@@ -150,6 +233,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     description: 'form: delete the character before the cursor',
     modes: FORM,
     group: 'swap',
+    run: (vm) => erase(vm, false),
   },
   {
     id: 'swapClear',
@@ -159,5 +243,12 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     modes: FORM,
     group: 'swap',
     footer: { order: 6 },
+    run: (vm) => erase(vm, true),
   },
 ];
+
+/** Printable text typed into the focused field of the swap form (or its typed confirmation). */
+export function swapText(vm: ViewModel, text: string): void {
+  const s = vm.swap.getState();
+  set(vm, s.create.phase === 'confirm' ? withConfirmTyped(s, text) : withTyped(s, text));
+}

@@ -1,32 +1,29 @@
-// What the dialog's keys do, and where typed text goes while it is open. Opening freezes the target
-// and pauses the live model (rows must not move under a confirmation); closing restores both. The
-// request is sent from one place only (`send`), after the store has left the confirmation step.
+// What the action dialog does: opening freezes the target and pauses the live model (rows must not
+// move under a confirmation); closing restores both. The request is sent from one place only
+// (`send`), after the store has left the confirmation step. Its keys are in keys.ts.
 import {
   type DialogAction,
   type DialogState,
   withClosedDialog,
-  withErase,
   withOpenDialog,
   withOutcome,
-  withReasonDone,
   withScroll,
   withSending,
   withText,
-} from '../store/dialog.js';
-import { selectedNow } from './current.js';
-import { type ActionOutcome, describeOutcome, outcomeNotice } from './dialog/outcome.js';
-import { actionApplies, confirmKind, freezeTarget } from './dialog/target.js';
-import type { Handler } from './dispatch.js';
-import { frameLayout } from './layout.js';
-import type { ViewModel } from './model.js';
-import { notify } from './notify.js';
-import { dialogLines, dialogWindow } from './renderers/dialog.js';
+} from '../../store/dialog.js';
+import { selectedNow } from '../current.js';
+import { frameLayout } from '../layout.js';
+import type { ViewModel } from '../model.js';
+import { notify } from '../notify.js';
+import { dialogLines, dialogWindow } from '../renderers/dialog.js';
+import { type ActionOutcome, describeOutcome, outcomeNotice } from './outcome.js';
+import { actionApplies, confirmKind, freezeTarget } from './target.js';
 
-function set(vm: ViewModel, next: DialogState): void {
+export function set(vm: ViewModel, next: DialogState): void {
   if (next !== vm.dialog.getState()) vm.dialog.setState(next, true);
 }
 
-function openDialog(vm: ViewModel, action: DialogAction): void {
+export function openDialog(vm: ViewModel, action: DialogAction): void {
   if (vm.dialog.getState().dialog !== undefined) return;
   const sel = selectedNow(vm);
   if (sel?.pane !== 'transactions' || !actionApplies(sel.record)) return;
@@ -40,15 +37,13 @@ function openDialog(vm: ViewModel, action: DialogAction): void {
   set(vm, withOpenDialog(action, target, confirm, pausedBefore));
   // The person's own pause (ui.paused, the header's) stays as it was; this one is the dialog's.
   if (!pausedBefore) vm.actions.setPaused(true);
-  vm.ui.getState().update({ mode: 'dialog' });
 }
 
-function closeDialog(vm: ViewModel): void {
+export function closeDialog(vm: ViewModel): void {
   const d = vm.dialog.getState().dialog;
   if (d === undefined) return;
   set(vm, withClosedDialog());
   if (!d.pausedBefore && !vm.ui.getState().paused) vm.actions.setPaused(false);
-  vm.ui.getState().update({ mode: 'normal' });
   const id = d.target.transactionId;
   if (d.phase === 'outcome' && d.outcome !== undefined) {
     const n = outcomeNotice(id, d.outcome);
@@ -59,8 +54,7 @@ function closeDialog(vm: ViewModel): void {
 }
 
 function landed(vm: ViewModel, seq: number, action: DialogAction, id: string, outcome: ActionOutcome): void {
-  const status = vm.stores.transactions.getState().byId.get(id)?.status;
-  const described = describeOutcome(action, outcome, status);
+  const described = describeOutcome(action, outcome);
   const before = vm.dialog.getState();
   const next = withOutcome(before, seq, described);
   if (next !== before) {
@@ -73,7 +67,7 @@ function landed(vm: ViewModel, seq: number, action: DialogAction, id: string, ou
 }
 
 /** The only way to a request: the store leaves the confirmation before anything is sent. */
-function send(vm: ViewModel, via: 'yes' | 'typed'): void {
+export function send(vm: ViewModel, via: 'yes' | 'typed'): void {
   const next = withSending(vm.dialog.getState(), via);
   set(vm, next);
   const d = next.dialog;
@@ -81,7 +75,7 @@ function send(vm: ViewModel, via: 'yes' | 'typed'): void {
   const id = d.target.transactionId;
   let request: Promise<ActionOutcome>;
   try {
-    request = d.action === 'decline' ? vm.actions.decline(id, d.reason || undefined) : vm.actions.approve(id);
+    request = d.action === 'decline' ? vm.actions.decline(id, d.reason) : vm.actions.approve(id);
   } catch (error) {
     request = Promise.reject(error as Error);
   }
@@ -97,7 +91,7 @@ function send(vm: ViewModel, via: 'yes' | 'typed'): void {
   );
 }
 
-function scroll(vm: ViewModel, delta: number | 'page', sign: 1 | -1): void {
+export function scroll(vm: ViewModel, delta: number | 'page', sign: 1 | -1): void {
   const d = vm.dialog.getState().dialog;
   if (d === undefined) return;
   const { columns, rows } = vm.ui.getState().size;
@@ -114,22 +108,6 @@ function scroll(vm: ViewModel, delta: number | 'page', sign: 1 | -1): void {
   const step = delta === 'page' ? Math.max(1, win.targetRows - 1) : delta;
   set(vm, withScroll(vm.dialog.getState(), d.scroll + sign * step, win.maxScroll));
 }
-
-export const DIALOG_HANDLERS: Readonly<Record<string, Handler>> = {
-  decline: (vm) => openDialog(vm, 'decline'),
-  approve: (vm) => openDialog(vm, 'approve'),
-  dialogNext: (vm) => set(vm, withReasonDone(vm.dialog.getState())),
-  dialogYes: (vm) => send(vm, 'yes'),
-  dialogTyped: (vm) => send(vm, 'typed'),
-  dialogKeep: (vm) => closeDialog(vm),
-  dialogCancel: (vm) => closeDialog(vm),
-  dialogLeave: (vm) => closeDialog(vm),
-  dialogClose: (vm) => closeDialog(vm),
-  dialogErase: (vm) => set(vm, withErase(vm.dialog.getState(), false)),
-  dialogClear: (vm) => set(vm, withErase(vm.dialog.getState(), true)),
-  dialogDown: (vm, key) => scroll(vm, key === 'pagedown' ? 'page' : 1, 1),
-  dialogUp: (vm, key) => scroll(vm, key === 'pageup' ? 'page' : 1, -1),
-};
 
 /**
  * Printable text typed while the dialog is open (the reason, the typed confirmation). Ignored while

@@ -1,36 +1,24 @@
-// The frame of every list pane: a title rule (name, sort, filter chips, position, load progress),
-// the virtualized table, and a rule below it saying how many rows lie above and below the window.
+// The one pane of every list resource: a title rule (name, sort, filter chips, position, load
+// progress), the virtualized table, and a rule below it saying how many rows lie above and below
+// the window. What it shows comes from the resource's pane hook (resources/).
 import { Box } from 'ink';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { formatCount } from '../../format/index.js';
-import type { ListPaneId } from '../../store/ui.js';
-import { type DerivedList, type HistoryHeld, sortLabel } from '../derive.js';
+import { listState } from '../../store/ui.js';
 import { useView } from '../model.js';
-import type { RenderCtx } from '../renderers/context.js';
-import type { Renderer } from '../renderers/columns.js';
+import { type HistoryHeld, sortLabel } from '../resources/kit.js';
+import type { AnyResource } from '../resources/registry.js';
 import { resolveSelection } from '../selection.js';
 import type { Segment } from '../widgets/line.js';
 import { Rule } from '../widgets/rule.js';
 import { Table } from '../widgets/table.js';
-import { PANE_TITLES } from '../widgets/tabs.js';
-
-/** Ages in lists are redrawn this often (and on every data change), never on the 1 s clock. */
-export const AGE_REFRESH_MS = 5_000;
 
 /** Lines of a list pane around the table window: title rule, column titles, bottom rule. */
 export const LIST_CHROME = 3;
 
-export function count(n: number): string {
+function count(n: number): string {
   return formatCount(n);
-}
-
-export function chip(label: string, value: string): Segment {
-  return { text: `[${label}: ${value}]`, token: 'chip' };
-}
-
-export function filterChip(filter: string): Segment[] {
-  return filter === '' ? [] : [{ text: `[/${filter}]`, token: 'chip' }];
 }
 
 /** "7/3,033" (of 4,000 before the filter): a list held whole. */
@@ -58,40 +46,11 @@ function heldPosition(offset: number, rows: number, n: number, total: number, h:
   return [{ text, token: 'muted' }];
 }
 
-export interface ListPaneProps<R> {
-  readonly pane: ListPaneId;
-  readonly renderer: Renderer<R>;
-  readonly list: DerivedList<R>;
-  readonly ctx: RenderCtx;
-  readonly width: number;
-  /** Lines of the whole pane. */
-  readonly height: number;
-  readonly chips?: readonly Segment[];
-  /** Right side of the title rule, after the position. */
-  readonly info?: readonly Segment[];
-  readonly marks?: ReadonlyMap<string, number>;
-  readonly follow?: boolean;
-  readonly empty: string;
-  /** Told where the selection rests after each change (the transactions pane pages around it). */
-  readonly onViewport?: (anchorId: string | undefined, visibleRows: number) => void;
-}
-
-export function ListPane<R>({
-  pane,
-  renderer,
-  list,
-  ctx,
-  width,
-  height,
-  chips = [],
-  info = [],
-  marks,
-  follow = false,
-  empty,
-  onViewport,
-}: ListPaneProps<R>) {
+export function ResourcePane({ resource, width, height }: { resource: AnyResource; width: number; height: number }) {
   const vm = useView();
-  const state = useStore(vm.ui, (s) => s.lists[pane]);
+  const pane = resource.id;
+  const { list, ctx, chips, empty, marks, follow = false, onViewport } = resource.usePane(vm);
+  const state = useStore(vm.ui, (s) => listState(s, pane));
   const rows = Math.max(1, height - LIST_CHROME);
   const sel = resolveSelection(state, list, rows, follow);
   // Remember by id what the cursor rests on when that was implied (the first row at start, the
@@ -100,8 +59,8 @@ export function ListPane<R>({
     if (follow || sel.id === undefined || sel.id === state.selectedId) return;
     vm.ui.getState().patchList(pane, { selectedId: sel.id, cursor: sel.index, row: sel.index - sel.offset });
   }, [vm, pane, follow, sel.id, sel.index, sel.offset, state.selectedId]);
-  // Told when the selection, the window's height or the rows change; not because the caller made
-  // a new function this render (that would repeat it every frame).
+  // Told when the selection, the window's height or the rows change; not because the hook made a
+  // new function this render (that would repeat it every frame).
   useEffect(() => {
     onViewport?.(sel.id, rows);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -109,8 +68,8 @@ export function ListPane<R>({
   const n = list.ids.length;
   const g = vm.theme.glyphs;
   const left: Segment[] = [
-    { text: PANE_TITLES[pane], token: 'title' },
-    { text: ` ${g.separator} ${sortLabel(pane, state.sort, vm.theme.ascii)}`, token: 'muted' },
+    { text: resource.title, token: 'title' },
+    { text: ` ${g.separator} ${sortLabel(resource.sorts, state.sort, vm.theme.ascii)}`, token: 'muted' },
     ...chips.flatMap((c) => [{ text: ' ' }, c]),
     ...(follow ? [{ text: ' ' }, { text: ' FOLLOW ', token: 'badge' as const }] : []),
   ];
@@ -123,22 +82,28 @@ export function ListPane<R>({
     ...position,
     ...(h?.loading === true ? [{ text: ` loading${vm.theme.ascii ? '...' : '…'}`, token: 'muted' as const }] : []),
     ...(h?.error !== undefined ? [{ text: ` ${g.warning} ${h.error}`, token: 'warning' as const }] : []),
-    ...info,
   ];
   const below = Math.max(0, n - (sel.offset + rows));
   const bottomLeft: Segment[] =
     sel.offset > 0 ? [{ text: `${g.moreAbove} ${count(sel.offset)} above`, token: 'muted' }] : [];
+  const reading = h !== undefined && !h.complete && n > 0;
+  const ellipsis = vm.theme.ascii ? '...' : '…';
   const bottomRight: Segment[] =
     below > 0
       ? [{ text: `${g.moreBelow} ${count(below)} more`, token: 'accent' }]
-      : h !== undefined && !h.complete && n > 0
-        ? [{ text: `${g.moreBelow} ${h.error !== undefined ? 'older rows could not be read (r retries)' : `reading older${vm.theme.ascii ? '...' : '…'}`}`, token: 'muted' }]
+      : reading
+        ? [
+            {
+              text: `${g.moreBelow} ${h?.error !== undefined ? 'older rows could not be read (r retries)' : `reading older${ellipsis}`}`,
+              token: 'muted',
+            },
+          ]
         : [];
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Rule left={left} right={right} width={width} theme={vm.theme} />
       <Table
-        renderer={renderer}
+        resource={resource}
         list={list}
         ctx={ctx}
         theme={vm.theme}

@@ -4,7 +4,7 @@
 //
 //   :tx waiting-approval withdrawal asset:USDT created:24h
 //   :tx to:0x39…9b80   :tx hash:5e1c…   :tx ext:payroll-2026-11   :tx id:0kylofwu7ea41rkrv700melm
-import type { TransactionFilterQuery } from '../format/index.js';
+import type { TransactionFilterQuery } from '../../format/index.js';
 
 export interface TxWordsRef {
   /** Known statuses, and the types known or seen (any other enum-like word is taken as a type). */

@@ -1,5 +1,5 @@
-// Derived lists: filtered and sorted once per change of data or query, never per keypress; the
-// selection follows its id through moving rows.
+// The rows of each list resource: filtered and sorted once per change of data or query, never per
+// keypress; the selection follows its id through moving rows.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
 import {
@@ -11,26 +11,43 @@ import {
   withWindowComplete,
   withWindowPage,
 } from '../../src/store/index.js';
-import type { ListState } from '../../src/store/ui.js';
+import { createUiStore, type ListState, type UiData } from '../../src/store/ui.js';
+import { initialUi } from '../../src/store/ui.js';
+import { paneHasFilter } from '../../src/view/current.js';
+import { createViewModel, type ViewModel } from '../../src/view/model.js';
+import { accounts } from '../../src/view/resources/accounts.js';
+import { addresses } from '../../src/view/resources/addresses.js';
+import { makeList, type RefData, textMatcher } from '../../src/view/resources/kit.js';
+import { prices } from '../../src/view/resources/prices.js';
 import {
-  createDerivations,
   LIST_PRICES_MAX_AGE_MS,
-  makeList,
-  paneHasFilter,
-  type RefData,
-  textMatcher,
   serverSort,
   type TransactionQuery,
-} from '../../src/view/derive.js';
+  transactionRows,
+} from '../../src/view/resources/transaction-rows.js';
+import { transactions } from '../../src/view/resources/transactions.js';
 import { SEARCH_ROW_ID } from '../../src/view/search-offer.js';
 import { moveSelection, resolveSelection } from '../../src/view/selection.js';
-import { initialUi } from '../../src/store/ui.js';
-import { fixtures, loadedStores, NOW, tx } from './helpers.js';
+import { fixtures, loadedStores, NOW, recordingActions, tx } from './helpers.js';
 
 function setup() {
   const stores = loadedStores();
   const ref: RefData = { dictionary: stores.dictionary.getState(), workspace: stores.workspace.getState() };
-  return { stores, ref, derive: createDerivations() };
+  /** A resource's rows as its pane would derive them with this ui state. */
+  const rowsOf = (resource: { rows(vm: ViewModel): { ids: readonly string[]; total: number } }, ui: Partial<UiData>) => {
+    const vm = createViewModel(stores, { ui: createUiStore(ui) }, recordingActions({ calls: [], copied: [], quits: 0 }), {
+      ascii: false,
+      color: false,
+      now: () => NOW,
+      copy: () => Promise.reject(new Error('no clipboard')),
+      quit: () => {},
+    });
+    return resource.rows(vm);
+  };
+  const list = (pane: string, patch: Partial<ListState>) => ({
+    lists: { [pane]: { cursor: 0, row: 0, filter: '', sort: 0, ...patch } },
+  });
+  return { stores, ref, derive: { transactions: transactionRows(transactions.columns) }, rowsOf, list };
 }
 
 interface Q {
@@ -240,41 +257,34 @@ describe('transactions: the history held (windows)', () => {
 });
 
 describe('other panes', () => {
-  it('accounts by name, created, status; with address counts', () => {
-    const { stores, ref, derive } = setup();
-    const ws = stores.workspace.getState();
-    expect(derive.accounts(ws, { filter: '', sort: 0 }, ref).ids).toEqual([
-      'acc-hot-0002',
-      'acc-lab-0003',
-      'acc-cold-0001',
-    ]);
-    expect(derive.accounts(ws, { filter: '', sort: 1 }, ref).ids).toEqual([
+  it('accounts by name, created, status', () => {
+    const { rowsOf, list } = setup();
+    expect(rowsOf(accounts, list('accounts', {})).ids).toEqual(['acc-hot-0002', 'acc-lab-0003', 'acc-cold-0001']);
+    expect(rowsOf(accounts, list('accounts', { sort: 1 })).ids).toEqual([
       'acc-cold-0001',
       'acc-hot-0002',
       'acc-lab-0003',
     ]);
-    expect(derive.accounts(ws, { filter: 'testnet', sort: 0 }, ref).ids).toEqual(['acc-lab-0003']);
-    expect(derive.accounts(ws, { filter: '', sort: 0 }, ref).addressCounts?.get('acc-hot-0002')).toBe(2);
+    expect(rowsOf(accounts, list('accounts', { filter: 'testnet' })).ids).toEqual(['acc-lab-0003']);
   });
 
-  it('addresses by account, network (id or name), status, text', () => {
-    const { stores, ref, derive } = setup();
-    const ws = stores.workspace.getState();
-    const a = (patch: object) =>
-      derive.addresses(ws, { filter: '', sort: 0, networks: [], statuses: [], ...patch }, ref).ids;
-    expect(a({ accountId: 'acc-hot-0002' })).toEqual(['addr-eth-hot', 'addr-xrp-hot']);
-    expect(a({ networks: ['eth'] })).toEqual(['addr-eth-hot']);
-    expect(a({ networks: ['XRP Ledger'] })).toEqual(['addr-xrp-hot']);
-    expect(a({ statuses: ['melting'] })).toEqual(['addr-trx-lab']);
-    expect(a({ filter: 'rPT1' })).toEqual(['addr-xrp-hot']);
+  it.each<[string, Partial<UiData>, string[]]>([
+    ['account chip', { accountFilter: 'acc-hot-0002' }, ['addr-eth-hot', 'addr-xrp-hot']],
+    ['network id', { addrNetworks: ['eth'] }, ['addr-eth-hot']],
+    ['network name', { addrNetworks: ['XRP Ledger'] }, ['addr-xrp-hot']],
+    ['status', { addrStatuses: ['melting'] }, ['addr-trx-lab']],
+    ['text', { lists: { addresses: { cursor: 0, row: 0, filter: 'rPT1', sort: 0 } } }, ['addr-xrp-hot']],
+  ])('addresses by %s', (_name, ui, ids) => {
+    const { rowsOf } = setup();
+    expect(rowsOf(addresses, ui).ids).toEqual(ids);
   });
 
   it('prices: market order, the quote currency left out', () => {
-    const { stores, ref, derive } = setup();
-    const list = derive.prices(stores.prices.getState(), { filter: '', sort: 0 }, ref);
-    expect(list.ids).toEqual(['BTC', 'ETH', 'USDT', 'XRP', 'TRX']);
-    expect(list.total).toBe(5);
-    expect(derive.prices(stores.prices.getState(), { filter: '', sort: 1 }, ref).ids[0]).toBe('TRX');
+    const { rowsOf, list } = setup();
+    const rows = rowsOf(prices, {});
+    expect(rows.ids).toEqual(['BTC', 'ETH', 'USDT', 'XRP', 'TRX']);
+    expect(rows.total).toBe(5);
+    expect(rowsOf(prices, list('prices', { sort: 1 })).ids[0]).toBe('TRX');
   });
 
   it('paneHasFilter', () => {
@@ -288,7 +298,7 @@ describe('other panes', () => {
 
 describe('indexOf', () => {
   const ids = Array.from({ length: 1000 }, (_, i) => `id-${i}`);
-  const list = makeList(ids, () => ({}), ids.length, new Map());
+  const list = makeList(ids, () => ({}), ids.length);
 
   it('finds ids at the hint, near it, or anywhere', () => {
     expect(list.indexOf('id-500', 500)).toBe(500);
@@ -304,7 +314,7 @@ function state(patch: Partial<ListState>): ListState {
 }
 
 describe('selection', () => {
-  const list = makeList(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'], () => ({}), 10, new Map());
+  const list = makeList(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'], () => ({}), 10);
 
   it.each<[string, Partial<ListState>, number, boolean, { index: number; offset: number }]>([
     ['empty state: the top', {}, 4, false, { index: 0, offset: 0 }],
@@ -341,7 +351,7 @@ describe('selection', () => {
     expect(
       resolveSelection(
         state({ selectedId: 'a' }),
-        makeList([], () => ({}), 0, new Map()),
+        makeList([], () => ({}), 0),
         4,
       ),
     ).toEqual({ index: -1, offset: 0 });

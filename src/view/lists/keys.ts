@@ -1,0 +1,174 @@
+// The keys of a list pane, declared once for every resource: what Enter opens, what Esc clears, what
+// `y` copies, `/` and `s`, `J` and `f` all come from the resource under the cursor (resources/).
+import { truncateMiddle } from '../../format/index.js';
+import { listState } from '../../store/ui.js';
+import { copyFailedNotice, copyNotice } from '../copy-outcome.js';
+import { detailShown, listNow, selectedNow } from '../current.js';
+import type { KeyBinding, KeyContext } from '../keys/types.js';
+import type { ViewModel } from '../model.js';
+import { notify } from '../notify.js';
+import { RESOURCES, resourceOf } from '../resources/registry.js';
+
+const LISTS = RESOURCES.map((r) => r.id);
+const OPENING = RESOURCES.filter((r) => r.open !== undefined);
+const COPYING = RESOURCES.filter((r) => r.copy !== undefined).map((r) => r.id);
+const FOLLOWING = RESOURCES.filter((r) => r.follows === true).map((r) => r.id);
+
+const nothingSelected = (what: string) => (c: KeyContext) =>
+  c.selected() === undefined ? `nothing to ${what}: no record under the cursor` : undefined;
+
+/** Closes the detail in front and lets go of what it held (a live transaction). */
+export function closeDetail(vm: ViewModel): void {
+  const ui = vm.ui.getState();
+  if (!detailShown(ui)) return;
+  ui.closeDetail();
+  resourceOf(ui.pane)?.detail?.onClose?.(vm);
+}
+
+/** Takes off one layer of filtering of the pane in front: `/` first, then its chips. */
+function clearOneFilter(vm: ViewModel): void {
+  const ui = vm.ui.getState();
+  if (listState(ui, ui.pane).filter !== '') {
+    ui.patchList(ui.pane, { filter: '' });
+    return;
+  }
+  resourceOf(ui.pane)?.clearFilter?.(vm);
+}
+
+function copy(vm: ViewModel): void {
+  const sel = selectedNow(vm);
+  if (sel?.record === undefined || sel.resource.copy === undefined) return;
+  const { text, what } = sel.resource.copy(sel.record, sel.id);
+  const shown = truncateMiddle(text, 40, { ascii: vm.env.ascii });
+  // Copying may run tmux: the console goes on, and the status line says where the text went once
+  // that is known.
+  Promise.resolve()
+    .then(() => vm.env.copy(text))
+    .then(
+      (outcome) => copyNotice(what, shown, outcome),
+      (error: unknown) => copyFailedNotice(what, shown, error),
+    )
+    .then(({ level, text: line }) => notify(vm, level, line, 'view-copy'))
+    .catch(() => {}); // a notice that cannot be set has nowhere else to go
+}
+
+function toggleFollow(vm: ViewModel): void {
+  const ui = vm.ui.getState();
+  if (!ui.follow) {
+    ui.update({ follow: true });
+    return;
+  }
+  // Stop where the cursor is now (the top row), not where it was before following.
+  const now = listNow(vm);
+  if (now !== undefined) ui.patchList(ui.pane, { selectedId: now.id, cursor: Math.max(0, now.index), row: 0 });
+  ui.update({ follow: false });
+}
+
+export const LIST_BINDINGS: readonly KeyBinding[] = [
+  {
+    id: 'open',
+    keys: ['enter'],
+    label: (c) => (c.noteRow?.() === true ? (resourceOf(c.pane)?.open?.noteLabel ?? 'open') : 'open'),
+    description: OPENING.map((r) => `${r.id}: ${r.open!.description}`).join('; '),
+    modes: ['normal'],
+    panes: OPENING.map((r) => r.id),
+    detail: false,
+    group: 'panes',
+    footer: { order: 40 },
+    disabled: (c) => (c.selected() === undefined && c.noteRow?.() !== true ? 'nothing to open: the list is empty' : undefined),
+    run: (vm) => {
+      const sel = selectedNow(vm);
+      if (sel !== undefined) sel.resource.open?.run(vm, sel.id, sel.record);
+    },
+  },
+  {
+    id: 'back',
+    keys: ['esc'],
+    label: (c) => (c.detail ? 'back' : 'clear'),
+    description: 'back: close the detail, then clear the filter, then the other filters and the account chip',
+    modes: ['normal'],
+    group: 'panes',
+    footer: { order: 45 },
+    when: (c) => c.detail || c.hasFilter,
+    run: (vm) => {
+      if (detailShown(vm.ui.getState())) closeDetail(vm);
+      else clearOneFilter(vm);
+    },
+  },
+  {
+    id: 'filter',
+    keys: ['/'],
+    label: 'filter',
+    description: 'filter the rows by text (a leading ! keeps the rows that do not match)',
+    modes: ['normal'],
+    panes: LISTS,
+    detail: false,
+    group: 'view',
+    footer: { order: 20 },
+    run: (vm) => {
+      const ui = vm.ui.getState();
+      ui.beginInput('filter', listState(ui, ui.pane).filter);
+    },
+  },
+  {
+    id: 'sort',
+    keys: ['s'],
+    label: 'sort',
+    description: 'next sort order of the pane',
+    modes: ['normal'],
+    panes: LISTS,
+    detail: false,
+    group: 'view',
+    footer: { order: 80 },
+    run: (vm) => {
+      const ui = vm.ui.getState();
+      const resource = resourceOf(ui.pane);
+      if (resource === undefined) return;
+      ui.patchList(ui.pane, { sort: (listState(ui, ui.pane).sort + 1) % resource.sorts.length });
+    },
+  },
+  {
+    id: 'json',
+    keys: ['J'],
+    label: 'json',
+    description: 'raw JSON of the record under the cursor (J or Esc closes)',
+    modes: ['normal', 'json'],
+    panes: LISTS,
+    group: 'view',
+    footer: { order: 85 },
+    disabled: (c) => (c.mode === 'json' ? undefined : nothingSelected('show')(c)),
+    run: (vm) => {
+      const ui = vm.ui.getState();
+      if (ui.mode === 'json') {
+        ui.closeOverlay();
+        return;
+      }
+      const sel = selectedNow(vm);
+      if (sel?.record !== undefined) ui.openJson({ pane: sel.pane, id: sel.id });
+    },
+  },
+  {
+    id: 'copy',
+    keys: ['y'],
+    label: 'copy',
+    description: 'copy the id (the address on the addresses pane) to the clipboard',
+    modes: ['normal'],
+    panes: COPYING,
+    group: 'view',
+    footer: { order: 60 },
+    disabled: nothingSelected('copy'),
+    run: (vm) => copy(vm),
+  },
+  {
+    id: 'follow',
+    keys: ['f'],
+    label: (c) => (c.follow ? 'unfollow' : 'follow'),
+    description: 'follow the newest transaction (moving the cursor stops it)',
+    modes: ['normal'],
+    panes: FOLLOWING,
+    detail: false,
+    group: 'live',
+    footer: { order: 75 },
+    run: (vm) => toggleFollow(vm),
+  },
+];

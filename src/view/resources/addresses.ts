@@ -1,0 +1,246 @@
+// The deposit addresses pane: filters by account (the chip, shared with transactions), network and
+// status (`:addr`), and text. `y` copies the address itself.
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { Address } from '../../contract/index.js';
+import { ADDRESS_STATUSES, addressStatusStyle, formatAbsolute, styleText } from '../../format/index.js';
+import type { WorkspaceState } from '../../store/index.js';
+import { listState, type UiData } from '../../store/ui.js';
+import type { CommandSpec } from '../input/command-spec.js';
+import type { ViewModel } from '../model.js';
+import type { Column } from '../renderers/columns.js';
+import { accountName, networkName } from '../renderers/context.js';
+import type { Segment } from '../segments.js';
+import {
+  chip,
+  compareText,
+  emptyText,
+  filterChip,
+  listAge,
+  makeList,
+  memo,
+  newestFirst,
+  refData,
+  type RefData,
+  sameList,
+  searchCache,
+  sortOf,
+  textMatcher,
+  useAgeNow,
+  type SortSpec,
+} from './kit.js';
+import type { ListResource } from './types.js';
+
+/** How many assets an address takes: "all", or the count of activated ones. */
+export function activatedAssets(address: Address): string {
+  if (address.acceptsAllAssets) return 'all';
+  return String(address.activatedAssets?.length ?? 0);
+}
+
+const columns: readonly Column<Address>[] = [
+  {
+    id: 'account',
+    title: 'ACCOUNT',
+    minWidth: 10,
+    maxWidth: 22,
+    flex: 1,
+    priority: 8,
+    cell: (a, ctx) => accountName(ctx, a.accountId),
+  },
+  { id: 'network', title: 'NETWORK', width: 12, priority: 9, cell: (a, ctx) => networkName(ctx, a.networkId) },
+  {
+    id: 'address',
+    title: 'ADDRESS',
+    minWidth: 16,
+    maxWidth: 64,
+    flex: 3,
+    priority: 10,
+    truncate: 'middle',
+    cell: (a) => a.address ?? '',
+  },
+  { id: 'memo', title: 'MEMO', width: 10, priority: 5, cell: (a) => a.memo ?? '' },
+  {
+    id: 'status',
+    title: 'STATUS',
+    width: 22,
+    priority: 7,
+    toned: true,
+    cell: (a, ctx) => styleText(addressStatusStyle(a.status), { ascii: ctx.ascii }),
+  },
+  { id: 'assets', title: 'ASSETS', width: 6, priority: 4, align: 'right', cell: activatedAssets },
+  { id: 'id', title: 'ID', width: 12, priority: 2, truncate: 'middle', cell: (a) => a.addressId },
+  {
+    id: 'age',
+    title: 'AGE',
+    width: 4,
+    priority: 3,
+    align: 'right',
+    searchable: false,
+    cell: (a, ctx) => listAge(a.createdAt, ctx.now),
+  },
+  { id: 'created', title: 'CREATED', width: 19, priority: 1, cell: (a) => formatAbsolute(a.createdAt) },
+];
+
+const sorts: readonly SortSpec[] = [
+  { id: 'created', label: 'created ↓' },
+  { id: 'account', label: 'account' },
+  { id: 'network', label: 'network' },
+  { id: 'status', label: 'status' },
+];
+
+export interface AddressQuery {
+  readonly filter: string;
+  readonly sort: number;
+  readonly accountId?: string;
+  readonly networks: readonly string[];
+  readonly statuses: readonly string[];
+}
+
+export function addressQuery(ui: Pick<UiData, 'accountFilter' | 'addrNetworks' | 'addrStatuses' | 'lists'>): AddressQuery {
+  const own = listState(ui, 'addresses');
+  return {
+    filter: own.filter,
+    sort: own.sort,
+    ...(ui.accountFilter !== undefined ? { accountId: ui.accountFilter } : {}),
+    networks: ui.addrNetworks,
+    statuses: ui.addrStatuses,
+  };
+}
+
+function derivations() {
+  const search = searchCache(columns, (a: Address) => a.addressId);
+  return memo(
+    (state: WorkspaceState, q: AddressQuery, ref: RefData) => {
+      const match = textMatcher(q.filter);
+      const networks = q.networks.map((n) => n.toLowerCase());
+      const statuses = new Set(q.statuses);
+      const networkMatches = (networkId: string) => {
+        const name = ref.dictionary.networks.get(networkId)?.name?.toLowerCase();
+        return networks.includes(networkId.toLowerCase()) || (name !== undefined && networks.includes(name));
+      };
+      const kept = state.addresses.filter(
+        (a) =>
+          (q.accountId === undefined || a.accountId === q.accountId) &&
+          (networks.length === 0 || networkMatches(a.networkId)) &&
+          (statuses.size === 0 || statuses.has(a.status)) &&
+          (match === undefined || match(search(a, ref))),
+      );
+      const sort = sortOf(sorts, q.sort).id;
+      const name = (id: string | null | undefined) =>
+        id == null ? '' : (state.accountsById.get(id)?.accountName ?? id);
+      kept.sort((a, b) =>
+        sort === 'account'
+          ? name(a.accountId).localeCompare(name(b.accountId)) || compareText(a.networkId, b.networkId)
+          : sort === 'network'
+            ? compareText(a.networkId, b.networkId) || name(a.accountId).localeCompare(name(b.accountId))
+            : sort === 'status'
+              ? compareText(a.status, b.status)
+              : newestFirst(a.createdAt, b.createdAt),
+      );
+      const byId = new Map(state.addresses.map((a) => [a.addressId, a]));
+      return makeList(
+        kept.map((a) => a.addressId),
+        (id) => byId.get(id),
+        state.addresses.length,
+      );
+    },
+    (a, b) =>
+      a[0].addresses === b[0].addresses &&
+      a[0].accountsById === b[0].accountsById &&
+      a[1].filter === b[1].filter &&
+      sortOf(sorts, a[1].sort).id === sortOf(sorts, b[1].sort).id &&
+      a[1].accountId === b[1].accountId &&
+      sameList(a[1].networks, b[1].networks) &&
+      sameList(a[1].statuses, b[1].statuses) &&
+      a[2].dictionary === b[2].dictionary,
+  );
+}
+
+const addrCommand: CommandSpec = {
+  name: 'addr',
+  args: '[network|status ...]',
+  description: 'addresses on these networks, with these statuses; alone: all',
+  complete: (word, sources) =>
+    [...new Set([...sources.networks, ...sources.addressStatuses])].filter((c) =>
+      c.toLowerCase().startsWith(word.toLowerCase()),
+    ),
+  run(vm, cmd) {
+    const statuses = new Set<string>(ADDRESS_STATUSES);
+    const ui = vm.ui.getState();
+    ui.update({
+      addrStatuses: cmd.args.filter((a) => statuses.has(a.toLowerCase())).map((a) => a.toLowerCase()),
+      addrNetworks: cmd.args.filter((a) => !statuses.has(a.toLowerCase())),
+    });
+    ui.setPane('addresses');
+  },
+};
+
+function chips(vm: ViewModel, ui: Pick<UiData, 'accountFilter' | 'addrNetworks' | 'addrStatuses'>, filter: string): Segment[] {
+  const ctx = { workspace: vm.stores.workspace.getState() };
+  return [
+    ...(ui.accountFilter !== undefined ? [chip('account', accountName(ctx, ui.accountFilter))] : []),
+    ...(ui.addrNetworks.length > 0 ? [chip('network', ui.addrNetworks.join(','))] : []),
+    ...(ui.addrStatuses.length > 0 ? [chip('status', ui.addrStatuses.join(','))] : []),
+    ...filterChip(filter),
+  ];
+}
+
+export const addresses: ListResource<Address> = {
+  id: 'addresses',
+  title: 'Addresses',
+  columns,
+  sorts,
+  recordId: (a) => a.addressId,
+  tone: (a) => addressStatusStyle(a.status).tone,
+  rows(vm) {
+    const q = addressQuery(vm.ui.getState());
+    return vm.cache(addresses, derivations)(vm.stores.workspace.getState(), q, refData(vm));
+  },
+  find: (vm, id) => vm.stores.workspace.getState().addresses.find((a) => a.addressId === id),
+  usePane(vm) {
+    const workspace = useStore(vm.stores.workspace);
+    const dictionary = useStore(vm.stores.dictionary);
+    const ui = useStore(
+      vm.ui,
+      useShallow((s) => ({
+        own: listState(s, 'addresses'),
+        accountFilter: s.accountFilter,
+        addrNetworks: s.addrNetworks,
+        addrStatuses: s.addrStatuses,
+      })),
+    );
+    const now = useAgeNow(vm);
+    const list = addresses.rows(vm);
+    const shown = chips(vm, ui, ui.own.filter);
+    return {
+      list,
+      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices: list.prices },
+      chips: shown,
+      empty: emptyText({
+        loading: workspace.addressesLoadedAt === undefined,
+        filtered: shown.length > 0,
+        plural: 'addresses',
+        singular: 'address',
+        none: 'no deposit addresses',
+        ascii: vm.theme.ascii,
+      }),
+    };
+  },
+  refresh: 'addresses',
+  // The address itself (its id while it has none yet).
+  copy: (a, id) => (a.address ? { text: a.address, what: 'address' } : { text: id, what: 'id' }),
+  hasFilters: (ui) => ui.accountFilter !== undefined || ui.addrNetworks.length + ui.addrStatuses.length > 0,
+  clearFilter(vm) {
+    const ui = vm.ui.getState();
+    if (ui.addrNetworks.length + ui.addrStatuses.length > 0) {
+      ui.update({ addrNetworks: [], addrStatuses: [] });
+      return true;
+    }
+    if (ui.accountFilter !== undefined) {
+      ui.update({ accountFilter: undefined });
+      return true;
+    }
+    return false;
+  },
+  commands: [addrCommand],
+};

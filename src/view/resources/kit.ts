@@ -1,0 +1,216 @@
+// What every list resource derives its rows with: the derived list (selection finds its row by id
+// cheaply), the `/` matcher, a one-slot memo, the search text cache, sorts and the age clock. A
+// list is derived once per change of its data or query and memoized, so a keypress (which changes
+// neither) costs the same at 100,000 rows as at 1,000.
+import { useStore } from 'zustand';
+import { formatAge, type Millis, parseMillis } from '../../format/index.js';
+import type { DictionaryState, PricePoint, WorkspaceState } from '../../store/index.js';
+import type { ViewModel } from '../model.js';
+import { type Column, searchText } from '../renderers/columns.js';
+import type { RenderCtx } from '../renderers/context.js';
+import type { Segment } from '../segments.js';
+
+export interface SortSpec {
+  readonly id: string;
+  /** The title's words for it ("created ↓"). */
+  readonly label: string;
+}
+
+export interface DerivedList<R> {
+  readonly ids: readonly string[];
+  get(id: string): R | undefined;
+  /** Row of an id, or -1; `hint` is where it was last (a near hit costs O(1)). */
+  indexOf(id: string, hint?: number): number;
+  /** Records before any filter. */
+  readonly total: number;
+  /** Prices the list was derived with (USD column and sort), so values and order agree. */
+  readonly prices: ReadonlyMap<string, PricePoint>;
+  /** Transactions: how much of the view's history is held (see store/tx-window.ts). */
+  readonly history?: HistoryHeld;
+  /** A row that is not a record (the server-search offer): its text, drawn across the table. */
+  note?(id: string): string | undefined;
+}
+
+/** What a transactions view holds of its history, for the title ("1-40 of 3,000+"). */
+export interface HistoryHeld {
+  /** Rows of the view above the first one held (cut off far from the cursor). */
+  readonly above: number;
+  /** The oldest row of the view is held. */
+  readonly complete: boolean;
+  readonly loading: boolean;
+  readonly error?: string;
+  /** The sort is done on the rows held, not by the server (USD value, status). */
+  readonly localSort: boolean;
+}
+
+const NEAR = 64;
+
+export function makeList<R>(
+  ids: readonly string[],
+  get: (id: string) => R | undefined,
+  total: number,
+  extra: Partial<Pick<DerivedList<R>, 'prices' | 'history' | 'note'>> = {},
+): DerivedList<R> {
+  let index: Map<string, number> | undefined;
+  return {
+    ids,
+    get,
+    total,
+    prices: extra.prices ?? new Map(),
+    ...(extra.history ? { history: extra.history } : {}),
+    ...(extra.note ? { note: extra.note } : {}),
+    indexOf(id, hint) {
+      if (hint !== undefined && hint >= 0) {
+        if (ids[hint] === id) return hint;
+        // New rows arrive a few at a time: look near the old place before building a map.
+        for (let d = 1; d <= NEAR; d++) {
+          if (ids[hint + d] === id) return hint + d;
+          if (ids[hint - d] === id) return hint - d;
+        }
+      }
+      if (index === undefined) {
+        index = new Map();
+        for (let i = 0; i < ids.length; i++) index.set(ids[i]!, i);
+      }
+      return index.get(id) ?? -1;
+    },
+  };
+}
+
+/** `/` text: case-insensitive substring; a leading `!` keeps the rows that do not match. */
+export function textMatcher(filter: string): ((text: string) => boolean) | undefined {
+  const trimmed = filter.trim();
+  const invert = trimmed.startsWith('!');
+  const needle = (invert ? trimmed.slice(1) : trimmed).trim().toLowerCase();
+  if (needle === '') return undefined;
+  return invert ? (t) => !t.includes(needle) : (t) => t.includes(needle);
+}
+
+/** One memo slot: the last inputs and what they gave. */
+export function memo<A extends readonly unknown[], T>(
+  compute: (...args: A) => T,
+  same: (a: A, b: A) => boolean,
+): (...args: A) => T {
+  let last: { args: A; value: T } | undefined;
+  return (...args: A): T => {
+    if (last !== undefined && same(last.args, args)) return last.value;
+    const value = compute(...args);
+    last = { args, value };
+    return value;
+  };
+}
+
+export interface RefData {
+  readonly dictionary: DictionaryState;
+  readonly workspace: WorkspaceState;
+}
+
+export function refData(vm: ViewModel): RefData {
+  return { dictionary: vm.stores.dictionary.getState(), workspace: vm.stores.workspace.getState() };
+}
+
+/**
+ * One search text per record, reused until the names it was made with change: `/` over 100,000
+ * rows reads each record's cells once, not once per key typed.
+ */
+export function searchCache<R extends object>(
+  columns: readonly Column<R>[],
+  recordId: (record: R) => string,
+): (record: R, ref: RefData) => string {
+  let texts = new WeakMap<R, string>();
+  let made: RefData | undefined;
+  return (record, ref) => {
+    if (made === undefined || made.dictionary !== ref.dictionary || made.workspace !== ref.workspace) {
+      texts = new WeakMap();
+      made = ref;
+    }
+    let t = texts.get(record);
+    if (t === undefined) {
+      const ctx: RenderCtx = { ascii: false, now: 0, prices: new Map(), ...ref };
+      t = searchText(recordId(record), columns, record, ctx);
+      texts.set(record, t);
+    }
+    return t;
+  };
+}
+
+export function sortOf(sorts: readonly SortSpec[], index: number): SortSpec {
+  return sorts[((index % sorts.length) + sorts.length) % sorts.length]!;
+}
+
+export function sortLabel(sorts: readonly SortSpec[], index: number, ascii: boolean): string {
+  const label = sortOf(sorts, index).label;
+  return ascii ? label.replace('↓', 'desc') : label;
+}
+
+/** A decimal string as an integer of 10^-8 units, for exact ordering without floats. */
+export function fixed8(s: string | undefined): bigint | undefined {
+  if (s === undefined || !/^-?\d+(\.\d+)?$/.test(s)) return undefined;
+  const negative = s.startsWith('-');
+  const [int, frac = ''] = (negative ? s.slice(1) : s).split('.');
+  const units = BigInt(int! + frac.slice(0, 8).padEnd(8, '0'));
+  return negative ? -units : units;
+}
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Epoch-ms texts, newest first (the longer is larger; equal lengths compare as text). */
+export function newestFirst(a: string, b: string): number {
+  return compareText(b.padStart(20, '0'), a.padStart(20, '0'));
+}
+
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * Ages in lists are drawn at the time of the last tick of this clock (and on every data change),
+ * never on the 1 s clock: a list is not redrawn every second for its AGE column.
+ */
+export const AGE_TICK_MS = 5_000;
+
+/** The list's clock: the time of the last age tick; the pane re-renders on each. */
+export function useAgeNow(vm: ViewModel): number {
+  return useStore(vm.clock, (s) => Math.floor(s.now / AGE_TICK_MS)) * AGE_TICK_MS;
+}
+
+/**
+ * A list's AGE cell. Ages are drawn at the last tick, so a row that arrived since reads "0s", not
+ * "+2s" (in the future); a larger lead is clock skew, and shown.
+ */
+export function listAge(at: Millis, now: Millis): string {
+  const t = parseMillis(at);
+  const n = parseMillis(now);
+  if (t !== undefined && n !== undefined && t > n && t - n < AGE_TICK_MS) return formatAge(t, t);
+  return formatAge(at, now);
+}
+
+export function chip(label: string, value: string): Segment {
+  return { text: `[${label}: ${value}]`, token: 'chip' };
+}
+
+export function filterChip(filter: string): Segment[] {
+  return filter === '' ? [] : [{ text: `[/${filter}]`, token: 'chip' }];
+}
+
+/** The empty text of a list: still loading, nothing matches the filters, or nothing at all. */
+export function emptyText(words: {
+  readonly loading: boolean;
+  readonly filtered: boolean;
+  /** "accounts" / "account" */
+  readonly plural: string;
+  readonly singular: string;
+  /** Said when there is nothing at all. */
+  readonly none: string;
+  readonly ascii: boolean;
+}): string {
+  if (words.loading) return `loading ${words.plural}${words.ascii ? '...' : '…'}`;
+  return words.filtered ? `no ${words.singular} matches (esc clears the filter)` : words.none;
+}
+
+/** What `y` copies on most lists: the record's id. */
+export function copyId(_record: unknown, id: string): { text: string; what: string } {
+  return { text: id, what: 'id' };
+}

@@ -1,0 +1,48 @@
+// Every pane of the console, in the order of their number keys and tabs. A list pane is a resource
+// (one file in this folder, one line here); the swap form is a pane of its own. The pane keys, the
+// tabs, the `:` words and the help screen are all read from this list.
+import type { ComponentType } from 'react';
+import type { RefreshScope } from '../live-actions.js';
+import { SwapPane } from '../panes/swap.js';
+import { accounts } from './accounts.js';
+import { addresses } from './addresses.js';
+import { prices } from './prices.js';
+import { transactions } from './transactions.js';
+import type { ListResource } from './types.js';
+
+/** A resource of any record type, as the generic pane and the keys handle it. */
+export type AnyResource = ListResource<unknown>;
+
+export interface PaneSpec {
+  readonly id: string;
+  readonly title: string;
+  /** A list pane's resource; else the pane draws itself. */
+  readonly resource?: AnyResource;
+  readonly Component?: ComponentType<{ readonly width: number; readonly height: number }>;
+  /** What `r` fetches again on this pane. */
+  readonly refresh: RefreshScope;
+}
+
+// A resource's functions take its own record type; the pane only ever hands a resource the records
+// its own rows() gave, so widening the record type here is safe.
+function list<R>(resource: ListResource<R>): PaneSpec {
+  return { id: resource.id, title: resource.title, resource: resource as unknown as AnyResource, refresh: resource.refresh };
+}
+
+export const PANES: readonly PaneSpec[] = [
+  list(accounts),
+  list(addresses),
+  list(transactions),
+  list(prices),
+  { id: 'swap', title: 'Swap', Component: SwapPane, refresh: 'all' },
+];
+
+export const RESOURCES: readonly AnyResource[] = PANES.flatMap((p) => (p.resource ? [p.resource] : []));
+
+export function paneSpec(id: string): PaneSpec | undefined {
+  return PANES.find((p) => p.id === id);
+}
+
+export function resourceOf(pane: string): AnyResource | undefined {
+  return paneSpec(pane)?.resource;
+}

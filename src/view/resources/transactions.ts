@@ -1,0 +1,256 @@
+// The transactions pane: a view of the workspace's transactions (its `:tx` filters and account chip
+// are a server query), newest first, moving live. It holds all live work and the history around
+// the cursor (store/tx-window.ts): it tells the live engine which view is on screen and where the
+// cursor is, and the engine reads ahead of the cursor and lets go far from it. Its pane listens to
+// the transactions slice, the names it shows and its own ui state; never to prices (USD values use
+// prices held up to a minute, see transaction-rows.ts) and never to the 1 s clock.
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { Transaction } from '../../contract/index.js';
+import {
+  formatAbsolute,
+  formatAmount,
+  formatUsd,
+  styleText,
+  transactionStatusStyle,
+} from '../../format/index.js';
+import { txQueryKey } from '../../store/index.js';
+import { listState } from '../../store/ui.js';
+import type { CommandSpec } from '../input/command-spec.js';
+import { txWordsRef } from '../input/sources.js';
+import { parseTxWords, splitWords } from '../input/tx-words.js';
+import type { ViewModel } from '../model.js';
+import { notify } from '../notify.js';
+import { DetailPane } from '../panes/detail.js';
+import type { Column } from '../renderers/columns.js';
+import {
+  accountName,
+  asset,
+  counterparty,
+  networkName,
+  transactionAmount,
+  transactionNetwork,
+  usdValue,
+} from '../renderers/context.js';
+import type { Segment } from '../segments.js';
+import { SEARCH_ROW_ID, searchOffer } from '../search-offer.js';
+import { chip, copyId, filterChip, listAge, refData, useAgeNow } from './kit.js';
+import { TRANSACTION_SORTS, transactionQuery, transactionRows } from './transaction-rows.js';
+import type { ListResource } from './types.js';
+
+const columns: readonly Column<Transaction>[] = [
+  { id: 'type', title: 'TYPE', minWidth: 10, maxWidth: 14, flex: 1, priority: 9, cell: (tx) => tx.transactionType },
+  {
+    id: 'status',
+    title: 'STATUS',
+    width: 20,
+    priority: 10,
+    toned: true,
+    cell: (tx, ctx) => styleText(transactionStatusStyle(tx.status), { ascii: ctx.ascii }),
+  },
+  {
+    id: 'amount',
+    title: 'AMOUNT',
+    minWidth: 13,
+    maxWidth: 18,
+    flex: 1,
+    priority: 9,
+    align: 'right',
+    cell: (tx, ctx) => {
+      const { amount, assetId } = transactionAmount(tx);
+      return amount === undefined ? '' : formatAmount(amount, asset(ctx, assetId).decimals, { ascii: ctx.ascii });
+    },
+  },
+  { id: 'asset', title: 'ASSET', width: 5, priority: 9, cell: (tx, ctx) => asset(ctx, transactionAmount(tx).assetId).symbol },
+  {
+    id: 'account',
+    title: 'ACCOUNT',
+    minWidth: 13,
+    maxWidth: 24,
+    flex: 2,
+    priority: 6,
+    cell: (tx, ctx) => accountName(ctx, tx.accountId),
+  },
+  {
+    id: 'counterparty',
+    title: 'TO / FROM',
+    minWidth: 14,
+    maxWidth: 46,
+    flex: 4,
+    priority: 5,
+    truncate: 'middle',
+    cell: (tx, ctx) => {
+      const party = counterparty(ctx, tx);
+      if (party.direction === 'none') return '';
+      const arrow = party.direction === 'in' ? (ctx.ascii ? '<-' : '←') : ctx.ascii ? '->' : '→';
+      return `${arrow} ${party.text}`;
+    },
+  },
+  {
+    id: 'age',
+    title: 'AGE',
+    width: 4,
+    priority: 8,
+    align: 'right',
+    searchable: false,
+    cell: (tx, ctx) => listAge(tx.createdAt, ctx.now),
+  },
+  {
+    id: 'usd',
+    title: 'USD',
+    width: 13,
+    priority: 4,
+    align: 'right',
+    searchable: false,
+    cell: (tx, ctx) => {
+      const { amount, assetId } = transactionAmount(tx);
+      const usd = usdValue(ctx, amount, assetId);
+      return usd === undefined ? '' : formatUsd(usd);
+    },
+  },
+  { id: 'network', title: 'NETWORK', width: 10, priority: 3, cell: (tx, ctx) => networkName(ctx, transactionNetwork(ctx, tx)) },
+  { id: 'id', title: 'ID', width: 12, priority: 2, truncate: 'middle', cell: (tx) => tx.transactionId },
+  { id: 'created', title: 'CREATED', width: 19, priority: 1, cell: (tx) => formatAbsolute(tx.createdAt) },
+];
+
+/** A new view of the pane starts on its list, not on the detail of a row of the old one. */
+function closeDetail(vm: ViewModel): void {
+  if (vm.ui.getState().detail?.pane !== 'transactions') return;
+  vm.ui.getState().closeDetail();
+  vm.actions.closeTransaction();
+}
+
+const txCommand: CommandSpec = {
+  name: 'tx',
+  args: '[word ...]',
+  description:
+    'transactions of any of these statuses and types and with these key:value filters, asked of the server (account: asset: created: updated: to: from: address: hash: ext: id:); alone: all',
+  complete: (word, sources) => sources.txWord(word),
+  run(vm, cmd) {
+    const parsed = parseTxWords(splitWords(cmd.rest), txWordsRef(vm));
+    if (!parsed.ok) {
+      notify(vm, 'warn', parsed.error, 'view-command');
+      return;
+    }
+    const { accountId, ...txFilter } = parsed.filter;
+    const ui = vm.ui.getState();
+    ui.update({
+      txFilter,
+      txChips: parsed.chips.filter((c) => c.label !== 'account'),
+      ...(accountId !== undefined ? { accountFilter: accountId } : {}),
+    });
+    closeDetail(vm);
+    ui.setPane('transactions');
+  },
+};
+
+/** The `/` text becomes a server query (`:tx id:…`, `address:…`, `hash:…`) in place of the filter. */
+function searchServer(vm: ViewModel): void {
+  const ui = vm.ui.getState();
+  const offer = searchOffer(listState(ui, 'transactions').filter);
+  if (offer === undefined) return;
+  ui.update({ txFilter: offer.filter, txChips: [offer.chip] });
+  ui.patchList('transactions', { filter: '', selectedId: undefined, cursor: 0, row: 0 });
+}
+
+function chips(vm: ViewModel): Segment[] {
+  const ui = vm.ui.getState();
+  const ctx = { workspace: vm.stores.workspace.getState() };
+  return [
+    ...(ui.accountFilter !== undefined ? [chip('account', accountName(ctx, ui.accountFilter))] : []),
+    ...ui.txChips.map((c) => chip(c.label, c.value)),
+    ...filterChip(listState(ui, 'transactions').filter),
+  ];
+}
+
+export const transactions: ListResource<Transaction> = {
+  id: 'transactions',
+  title: 'Transactions',
+  columns,
+  sorts: TRANSACTION_SORTS,
+  recordId: (tx) => tx.transactionId,
+  tone: (tx) => transactionStatusStyle(tx.status).tone,
+  rows(vm) {
+    const rows = vm.cache(transactions, () => transactionRows(columns));
+    return rows(
+      vm.stores.transactions.getState(),
+      transactionQuery(vm.ui.getState()),
+      refData(vm),
+      vm.stores.prices.getState(),
+    );
+  },
+  find: (vm, id) => vm.stores.transactions.getState().byId.get(id),
+  usePane(vm) {
+    const tx = useStore(vm.stores.transactions);
+    const dictionary = useStore(vm.stores.dictionary);
+    const workspace = useStore(vm.stores.workspace);
+    const ui = useStore(
+      vm.ui,
+      useShallow((s) => ({
+        own: listState(s, 'transactions'),
+        accountFilter: s.accountFilter,
+        txFilter: s.txFilter,
+        txChips: s.txChips,
+        follow: s.follow,
+      })),
+    );
+    const now = useAgeNow(vm);
+    const key = txQueryKey(transactionQuery({ ...ui, lists: { transactions: ui.own } }).server);
+    const list = transactions.rows(vm);
+    // The view on screen: the engine reads its history (or keeps what it holds of it).
+    useEffect(() => {
+      vm.actions.showTransactions(transactionQuery(vm.ui.getState()).server);
+    }, [vm, key]);
+    const shown = chips(vm);
+    const h = list.history;
+    return {
+      list,
+      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices: list.prices },
+      chips: shown,
+      empty:
+        h?.error !== undefined
+          ? `cannot read transactions: ${h.error} (r retries)`
+          : h?.loading === true
+            ? `loading transactions${vm.theme.ascii ? '...' : '…'}`
+            : shown.length > 0
+              ? 'no transaction matches (esc clears the filter)'
+              : 'no transactions yet',
+      marks: tx.changedAt,
+      follow: ui.follow,
+      onViewport: (anchorId, visibleRows) =>
+        vm.actions.transactionsViewport({ key, ...(anchorId !== undefined ? { anchorId } : {}), visibleRows }),
+    };
+  },
+  refresh: 'transactions',
+  copy: copyId,
+  open: {
+    label: 'open',
+    noteLabel: 'search the server',
+    description: 'open the detail (on the "search the server" row: ask the server)',
+    run(vm, id) {
+      if (id === SEARCH_ROW_ID) {
+        searchServer(vm);
+        return;
+      }
+      vm.ui.getState().openDetail('transactions', id);
+      vm.actions.openTransaction(id);
+    },
+  },
+  detail: { Component: DetailPane, onClose: (vm) => vm.actions.closeTransaction() },
+  follows: true,
+  hasFilters: (ui) => ui.accountFilter !== undefined || ui.txChips.length > 0,
+  clearFilter(vm) {
+    const ui = vm.ui.getState();
+    if (ui.txChips.length > 0) {
+      ui.update({ txFilter: {}, txChips: [] });
+      return true;
+    }
+    if (ui.accountFilter !== undefined) {
+      ui.update({ accountFilter: undefined });
+      return true;
+    }
+    return false;
+  },
+  commands: [txCommand],
+};

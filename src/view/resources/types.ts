@@ -1,0 +1,78 @@
+// A list resource, declared once (k9s' render/ + registry, lazygit's contexts): its columns with
+// their cells, its sorts, how its rows are derived, what `/`, Esc, `y`, `r` and Enter mean on it,
+// and the hook its pane draws with. One generic pane (panes/resource-pane.tsx) draws every one;
+// the registry (registry.ts) lists them for the pane keys, the tabs, the `:` words and the help.
+import type { ComponentType } from 'react';
+import type { Tone } from '../../format/index.js';
+import type { PaneId, UiData } from '../../store/ui.js';
+import type { CommandSpec } from '../input/command-spec.js';
+import type { RefreshScope } from '../live-actions.js';
+import type { ViewModel } from '../model.js';
+import type { Column } from '../renderers/columns.js';
+import type { RenderCtx } from '../renderers/context.js';
+import type { Segment } from '../segments.js';
+import type { DerivedList, SortSpec } from './kit.js';
+
+/** What the pane draws with, from the pane's hook. */
+export interface PaneData<R> {
+  readonly list: DerivedList<R>;
+  readonly ctx: RenderCtx;
+  /** The filters in force, as the title shows them (`[account: Treasury]`). */
+  readonly chips: readonly Segment[];
+  /** Said in place of rows when there are none (loading, an error, nothing matches). */
+  readonly empty: string;
+  /** Ids changed by a live update a moment ago: drawn with a marker. */
+  readonly marks?: ReadonlyMap<string, number>;
+  /** The selection sticks to the top row. */
+  readonly follow?: boolean;
+  /** Told where the selection rests after each change (the transactions pane pages around it). */
+  readonly onViewport?: (anchorId: string | undefined, visibleRows: number) => void;
+}
+
+/** What Enter does on a row. */
+export interface OpenSpec<R> {
+  /** The footer's word; `note`: on a row that is not a record (the server-search offer). */
+  readonly label: string;
+  readonly noteLabel?: string;
+  /** The help screen's words, after the pane's name. */
+  readonly description: string;
+  /** `record` is undefined on a note row. */
+  run(vm: ViewModel, id: string, record: R | undefined): void;
+}
+
+/** A detail drawn over the pane (Enter), and what closing it lets go of. */
+export interface DetailSpec {
+  readonly Component: ComponentType<{ readonly width: number; readonly height: number }>;
+  onClose?(vm: ViewModel): void;
+}
+
+export interface ListResource<R> {
+  readonly id: PaneId;
+  /** The tab's and the title's name. */
+  readonly title: string;
+  readonly columns: readonly Column<R>[];
+  /** In the order `s` cycles through them. */
+  readonly sorts: readonly SortSpec[];
+  recordId(record: R): string;
+  /** Tone of the toned column (status): for color only, the text already says it. */
+  tone(record: R): Tone | undefined;
+  /** The rows now, from the stores as they are (memoized: the same inputs give the same list). */
+  rows(vm: ViewModel): DerivedList<R>;
+  /** A record by id, also one the list's filters leave out (an open detail, the JSON view). */
+  find(vm: ViewModel, id: string): R | undefined;
+  /** React hook of the pane: subscribes to what the rows and chips read, then derives them. */
+  usePane(vm: ViewModel): PaneData<R>;
+  /** What `r` asks the live engine to fetch again. */
+  readonly refresh: RefreshScope;
+  /** What `y` copies (the id when absent) and what to call it on the status line. */
+  copy?(record: R, id: string): { readonly text: string; readonly what: string };
+  readonly open?: OpenSpec<R>;
+  readonly detail?: DetailSpec;
+  /** `f` works here: the selection may stick to the newest row. */
+  readonly follows?: boolean;
+  /** Filters beyond `/` (chips): whether there are any, and taking off one layer (Esc). */
+  hasFilters?(ui: UiData): boolean;
+  clearFilter?(vm: ViewModel): boolean;
+  /** `:` commands that act on this resource. */
+  readonly commands?: readonly CommandSpec[];
+}

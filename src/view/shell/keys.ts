@@ -1,0 +1,124 @@
+// The console's own keys: panes (numbers and Tab, from the registry), the command line, the help,
+// refresh and pause of the live data, and quitting.
+import type { KeyBinding } from '../keys/types.js';
+import type { ViewModel } from '../model.js';
+import { PANES, paneSpec } from '../resources/registry.js';
+
+const ALL_MODES = ['normal', 'filter', 'command', 'help', 'json', 'dialog', 'form'] as const;
+
+function switchPane(vm: ViewModel, delta: number): void {
+  const { pane, setPane } = vm.ui.getState();
+  const i = PANES.findIndex((p) => p.id === pane);
+  setPane(PANES[(i + delta + PANES.length) % PANES.length]!.id);
+}
+
+export const SHELL_BINDINGS: readonly KeyBinding[] = [
+  {
+    id: 'pane',
+    keys: PANES.map((_, i) => String(i + 1)),
+    helpKeys: `1-${PANES.length}`,
+    label: 'pane',
+    description: PANES.map((p) => p.title.toLowerCase()).join(', '),
+    modes: ['normal'],
+    group: 'panes',
+    run: (vm, key) => {
+      const pane = PANES[Number(key) - 1];
+      if (pane !== undefined) vm.ui.getState().setPane(pane.id);
+    },
+  },
+  {
+    id: 'nextPane',
+    keys: ['tab'],
+    label: 'next pane',
+    description: 'next pane',
+    modes: ['normal'],
+    group: 'panes',
+    run: (vm) => switchPane(vm, 1),
+  },
+  {
+    id: 'prevPane',
+    keys: ['shift+tab'],
+    label: 'previous pane',
+    description: 'previous pane',
+    modes: ['normal'],
+    group: 'panes',
+    run: (vm) => switchPane(vm, -1),
+  },
+  {
+    id: 'command',
+    keys: [':'],
+    label: 'command',
+    description: 'command line (:tx, :account, :addr, :prices, :swap, :help, :q)',
+    modes: ['normal'],
+    group: 'view',
+    footer: { order: 30 },
+    run: (vm) => vm.ui.getState().beginInput('command', ''),
+  },
+  {
+    id: 'help',
+    keys: ['?'],
+    label: (c) => (c.mode === 'help' ? 'close' : 'help'),
+    description: 'this help (? or Esc closes)',
+    modes: ['normal', 'help'],
+    group: 'view',
+    footer: { order: 10, keep: true },
+    run: (vm) => {
+      const ui = vm.ui.getState();
+      if (ui.mode === 'help') ui.closeOverlay();
+      else ui.openHelp();
+    },
+  },
+  {
+    id: 'close',
+    keys: ['esc', 'q'],
+    label: 'close',
+    description: 'close the help or the JSON view',
+    modes: ['help', 'json'],
+    group: 'view',
+    footer: { order: 5, keep: true },
+    run: (vm) => vm.ui.getState().closeOverlay(),
+  },
+  {
+    id: 'refresh',
+    keys: ['r'],
+    label: 'refresh',
+    description: 'fetch the pane again from the server',
+    modes: ['normal'],
+    group: 'live',
+    footer: { order: 90 },
+    run: (vm) => vm.actions.refresh(paneSpec(vm.ui.getState().pane)?.refresh ?? 'all'),
+  },
+  {
+    id: 'pause',
+    keys: ['p'],
+    label: (c) => (c.paused ? 'resume' : 'pause'),
+    description: 'pause live updates (rows stop moving while you read); again to resume',
+    modes: ['normal'],
+    group: 'live',
+    footer: { order: 70 },
+    run: (vm) => {
+      const paused = !vm.ui.getState().paused;
+      vm.ui.getState().update({ paused });
+      vm.actions.setPaused(paused);
+    },
+  },
+  {
+    id: 'quit',
+    keys: ['q'],
+    label: 'quit',
+    description: 'quit (the terminal is restored)',
+    modes: ['normal'],
+    group: 'general',
+    footer: { order: 100, keep: true },
+    run: (vm) => vm.env.quit(),
+  },
+  {
+    id: 'interrupt',
+    keys: ['ctrl+c'],
+    label: 'quit',
+    description: 'quit from anywhere',
+    modes: ALL_MODES,
+    group: 'general',
+    run: (vm) => vm.env.quit(),
+  },
+];
