@@ -25,7 +25,11 @@ export const spec: CommandSpec = {
     host: { type: 'string', value: 'HOST', description: 'address to listen on (default 127.0.0.1: this machine only)' },
     port: { type: 'string', value: 'PORT', description: 'port to listen on; 0 picks a free one (default 0)' },
     seed: { type: 'string', value: 'N', description: 'seed of the generated workspace (same seed, same world)' },
-    speed: { type: 'string', value: 'F', description: 'how fast world time runs against real time (default 1)' },
+    speed: {
+      type: 'string',
+      value: 'F',
+      description: 'how many times faster the world works: steps, arrivals, price ticks (default 1; its clock stays real)',
+    },
     history: { type: 'string', value: 'N', description: 'past transactions to generate at start (default 3000)' },
     register: {
       type: 'string',

@@ -5,12 +5,19 @@
 import { createWriteActions } from './actions.js';
 import { createAuditTrail } from './audit-trail.js';
 import { describeClientError, type RequestInfo } from '../client/index.js';
-import { ALL_TRANSACTIONS, applyTransactions, withConnection, withFreshAt, withHold } from '../store/index.js';
+import {
+  ALL_TRANSACTIONS,
+  applyTransactions,
+  withBaseline,
+  withConnection,
+  withFreshAt,
+  withHold,
+} from '../store/index.js';
 import { createBatcher, type FlushWork } from './batcher.js';
 import { createDetails } from './detail.js';
 import { createEngineContext } from './engine-context.js';
 import { type BaselineMark, createFeed, type FeedProblem } from './feed.js';
-import { malformedFrameNotice, skippedRecordsNotice } from './notices.js';
+import { FEED_CAUSE, malformedFrameNotice, SOCKET_CAUSE, skippedRecordsNotice } from './notices.js';
 import { createReferenceLoads } from './reference.js';
 import { createTimers } from './timers.js';
 import { createTxWindows } from './tx-windows.js';
@@ -98,16 +105,17 @@ export function createLive(opts: LiveOptions): Live {
   function feedProblem(p: FeedProblem): void {
     switch (p.kind) {
       case 'failed':
-        return ctx.report(p.error, p.what);
+        // Catch-ups and polls are one job: any of them answered ends another's failure.
+        return ctx.report(p.error, p.what, FEED_CAUSE);
       case 'refused':
-        return ctx.report(p.error, 'live subscription');
+        return ctx.report(p.error, 'live subscription', SOCKET_CAUSE);
       case 'skipped':
         return notify(skippedRecordsNotice(p.count, p.error, p.what));
       case 'malformed':
         return notify(malformedFrameNotice(p.error));
       case 'proxy':
         // The header says only that the socket closed; a proxy in the way is the user's to fix.
-        return notify({ level: 'warn', key: 'proxy', text: `live updates: ${p.error.message}` });
+        return notify({ level: 'warn', key: 'proxy', cause: SOCKET_CAUSE, text: `live updates: ${p.error.message}` });
     }
   }
 
@@ -124,10 +132,12 @@ export function createLive(opts: LiveOptions): Live {
     on: {
       changes: (transactions) => batcher.addLive(transactions),
       fresh: (at) => batcher.fresh(at),
-      answered: () => ctx.clearDegraded(),
+      answered: () => ctx.succeeded(FEED_CAUSE),
       problem: feedProblem,
       connection(next) {
         setSession((s) => withConnection(s, next, now()));
+        // Frames flow again: a refused subscription or a proxy in the way is over.
+        if (next.kind === 'live') ctx.clear([SOCKET_CAUSE]);
         const attempt = next.attempt ? ` ${next.attempt}` : '';
         log(`connection: ${next.kind}${attempt}${next.detail ? ` (${next.detail})` : ''}`);
       },
@@ -136,6 +146,7 @@ export function createLive(opts: LiveOptions): Live {
         notify({
           level: 'error',
           key: 'logged-out',
+          sticky: true,
           text: 'the server logged this key out (close 4000): live updates stopped; check the key, then restart',
         });
       },
@@ -157,6 +168,8 @@ export function createLive(opts: LiveOptions): Live {
   function liveWorkRead(): void {
     if (baselineDone || baselineMark === undefined) return;
     baselineDone = true;
+    // From here the awaiting count is known, and what enters waiting-approval calls the operator.
+    write(stores.transactions, (s) => withBaseline(s, now()), 'the unfinished work read');
     setSession((s) => withFreshAt(s, now()));
     batcher.open();
     feed.baselineRead(baselineMark);
@@ -172,7 +185,7 @@ export function createLive(opts: LiveOptions): Live {
     if (stopped) return;
     const all = scope === 'all';
     if (all || scope === 'transactions') {
-      windows.retry();
+      windows.refresh();
       if (baselineDone) feed.catchUp();
       details.refresh();
     }
@@ -263,7 +276,8 @@ export function createLive(opts: LiveOptions): Live {
     onRequest(info: RequestInfo) {
       if (stopped) return;
       if (info.status === 429 || info.status === 503) ctx.setDegraded(info.status);
-      else if (info.status !== undefined && info.status < 400) ctx.clearDegraded();
+      // Any answer: the server is reachable, the key accepted, the load over.
+      else if (info.status !== undefined && info.status < 400) ctx.succeeded();
     },
   };
 }

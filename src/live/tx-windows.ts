@@ -22,11 +22,13 @@ import {
   withWindowCut,
   withWindowLoading,
   withWindowPage,
+  withWindowReloaded,
 } from '../store/index.js';
 import type { EngineContext } from './engine-context.js';
 import { createLoop, type Loop } from './loop.js';
 import { skippedRecordsNotice } from './notices.js';
 import { type Page, readTransactionsPage } from './reads.js';
+import { dropVanishedWork, reloadWindow } from './tx-refresh.js';
 
 /** The server's largest page (wire notes: a bigger `limit` is refused). */
 const MAX_PAGE = 1000;
@@ -53,8 +55,13 @@ export interface TxWindows {
   viewport(v: { readonly key: string; readonly anchorId?: string; readonly visibleRows: number }): void;
   /** Settles once the first read of the view on screen settled (success or a reported failure). */
   settled(): Promise<void>;
-  /** `r`: read again whatever failed. */
+  /** Read again whatever failed. */
   retry(): void;
+  /**
+   * `r`: retry, and check what is held against the server: the unfinished work read whole again
+   * (what it no longer has goes), the view on screen read again over the range its window holds.
+   */
+  refresh(): void;
   stop(): void;
 }
 
@@ -62,6 +69,8 @@ interface ViewState {
   readonly query: TxQuery;
   /** The read the loop makes next. */
   want: 'first' | 'down' | 'up';
+  /** `r` asked for the held range to be read again: the loop's next run does that first. */
+  reload?: boolean;
   readonly loop: Loop;
   /** Settles once the first page was read or failed. */
   readonly first: Promise<void>;
@@ -105,8 +114,30 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
     return q;
   }
 
+  /** `r` on view `key`: the range its window holds read again, and put in its place. */
+  async function reloadView(key: string, view: ViewState): Promise<void> {
+    const held = windowOf(key);
+    if (held === undefined || held.ids.length === 0) return;
+    try {
+      const reload = await reloadWindow(ctx, view.query, held);
+      if (reload === undefined || ctx.stopped() || views.get(key) !== view) return;
+      const stamp = now();
+      write((s) => withWindowReloaded(s, key, reload, stamp), 'a view read again');
+    } catch (err) {
+      if (ctx.stopped() || views.get(key) !== view) return;
+      ctx.failed(err, 'reading transactions');
+      write((s) => withWindowLoading(s, key, undefined, describeClientError(err)), 'a failed page');
+      view.reload = true;
+      throw err; // the loop retries while the view is on screen
+    }
+  }
+
   /** One read of view `key` (the loop's run: a rejection is retried with backoff). */
   async function readPage(key: string, view: ViewState): Promise<void> {
+    if (view.reload === true) {
+      view.reload = false;
+      return reloadView(key, view);
+    }
     const direction = view.want;
     const w = windowOf(key) ?? EMPTY_WINDOW;
     if (direction !== 'first' && nextPage(w, direction, pageSize) === undefined) return;
@@ -116,7 +147,7 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
     try {
       const page = await readTransactionsPage(api, request(view, w, direction, limit));
       if (ctx.stopped() || views.get(key) !== view) return;
-      ctx.answered();
+      ctx.answered(what);
       if (page.skipped) ctx.notify(skippedRecordsNotice(page.skipped.count, page.skipped.error, what));
       ctx.note(page.items);
       const stamp = now();
@@ -251,9 +282,15 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
 
   // ---- live work --------------------------------------------------------------------------------
 
+  /** `r` asked for the unfinished work held to be checked against a complete read. */
+  let verifyLive = false;
+
   /** Every unfinished transaction, by key (work that finishes meanwhile leaves without shifting a page). */
   async function readAllLive(): Promise<void> {
     const what = 'reading unfinished transactions';
+    const verify = verifyLive;
+    verifyLive = false;
+    const read = new Set<string>();
     let to: string | undefined;
     let offset = 0;
     for (let n = 0; n < 10_000 && !ctx.stopped(); n++) {
@@ -265,14 +302,16 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
         page = await readTransactionsPage(api, q);
       } catch (err) {
         ctx.failed(err, what);
+        verifyLive ||= verify; // the retry checks instead
         throw err;
       }
       if (ctx.stopped()) return;
-      ctx.answered();
+      ctx.answered(what);
       if (page.skipped) ctx.notify(skippedRecordsNotice(page.skipped.count, page.skipped.error, what));
       ctx.note(page.items);
       const stamp = now();
       const items = page.items;
+      for (const tx of items) read.add(tx.transactionId);
       write((s) => applyTransactions(s, items, { now: stamp, live: false }), 'unfinished transactions');
       if (page.rawCount < MAX_PAGE) break;
       const last = items.at(-1)?.createdAt;
@@ -280,10 +319,19 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
       offset = last === to ? offset + items.length : items.filter((t) => t.createdAt === last).length;
       to = last;
     }
-    if (!ctx.stopped()) opts.onLiveRead?.();
+    if (ctx.stopped()) return;
+    opts.onLiveRead?.();
+    if (verify) await dropVanishedWork(ctx, read);
   }
 
   const live = createLoop({ run: readAllLive, timers, retryBaseMs: ctx.retryBaseMs, retryMaxMs: ctx.retryMaxMs });
+
+  function retry(): void {
+    if (!live.succeeded) void live.trigger();
+    if (active === undefined) return;
+    const w = windowOf(active);
+    if (w?.error !== undefined) read(active, w.ids.length === 0 ? 'first' : views.get(active)!.want);
+  }
 
   return {
     readLive: () => live.trigger(),
@@ -292,11 +340,18 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
     settled() {
       return active === undefined ? Promise.resolve() : (views.get(active)?.first ?? Promise.resolve());
     },
-    retry() {
-      if (!live.succeeded) void live.trigger();
+    retry,
+    refresh() {
+      if (ctx.stopped()) return;
+      retry();
+      verifyLive = true;
+      void live.trigger();
       if (active === undefined) return;
+      const view = views.get(active);
       const w = windowOf(active);
-      if (w?.error !== undefined) read(active, w.ids.length === 0 ? 'first' : views.get(active)!.want);
+      if (view === undefined || w === undefined || w.error !== undefined || w.ids.length === 0) return;
+      view.reload = true;
+      void view.loop.trigger();
     },
     stop() {
       live.stop();

@@ -33,17 +33,20 @@ export interface SandboxOptions {
   /** Default 0: a free port. */
   port?: number;
   seed?: number;
-  /** Speed of the system clock (ignored when `clock` is given); default 1. */
+  /**
+   * How many times faster than designed the world's work runs (ignored when `clock` is given);
+   * default 1. The clock stays the real one: times are never stamped in the future.
+   */
   speed?: number;
   /** Past transactions generated at start (the world's default when absent). */
   history?: number;
   /** New transactions every few seconds (the world's default when absent). */
   generator?: boolean;
-  /** The world's clock: a ManualClock for tests; default createSystemClock({ speed }). */
+  /** The world's clock: a ManualClock for tests; default the system clock. */
   clock?: Clock;
   /**
    * The clock tokens are checked against (iat ± 300 s, exp), epoch ms. Default the wall clock:
-   * callers sign with theirs, whatever time the world is at (a manual or a sped-up clock).
+   * callers sign with theirs, whatever time the world is at (a manual clock).
    */
   authNow?: () => number;
   /** Faults on purpose; off by default. */
@@ -113,11 +116,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const chaos = typeof opts.chaos === 'string' ? parseChaos(opts.chaos) : opts.chaos && checkChaos({ ...opts.chaos });
   const log = safeLog(opts.log);
   const tap = safeTap(opts.onResponse, log);
-  const clock = opts.clock ?? createSystemClock({ speed: opts.speed ?? 1 });
+  const clock = opts.clock ?? createSystemClock();
 
   const worldOptions: Parameters<typeof createWorld>[0] = { seed, clock };
   if (opts.history !== undefined) worldOptions.history = opts.history;
   if (opts.generator !== undefined) worldOptions.generator = opts.generator;
+  // A faster world runs its work sooner on the real clock, never on a clock that runs ahead of it.
+  if (opts.clock === undefined && opts.speed !== undefined) worldOptions.pace = opts.speed;
   const world = createWorld(worldOptions);
   // The server's view of the world (world-port.ts): a type error here means the two drifted.
   const port: WorldPort = world;

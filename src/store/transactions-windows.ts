@@ -4,8 +4,18 @@
 // then bounded by what the workspace is doing and what is near the cursor, never by its age.
 import type { Transaction } from '../contract/index.js';
 import { isTerminalTransactionStatus } from '../format/index.js';
-import { sortKey } from './tx-query.js';
-import { cut, EMPTY_WINDOW, type TxSort, type TxWindow, withLoading, withPage, type WindowPage } from './tx-window.js';
+import { WAITING_APPROVAL } from './approvals.js';
+import { inQuery, sortKey, type TxQuery } from './tx-query.js';
+import {
+  covers,
+  cut,
+  EMPTY_WINDOW,
+  type TxSort,
+  type TxWindow,
+  withLoading,
+  withPage,
+  type WindowPage,
+} from './tx-window.js';
 import { applyTransactions, type TransactionsState } from './transactions.js';
 
 function setWindow(s: TransactionsState, key: string, w: TxWindow): TransactionsState {
@@ -98,4 +108,81 @@ export function forgetUnheld(s: TransactionsState, ids: readonly string[]): Tran
     changedAt: changedAt ?? s.changedAt,
     version: s.version + 1,
   };
+}
+
+/**
+ * Transactions the server no longer has (it answered 404, or left them out of a range it was asked
+ * for whole): gone from the store and from every window, whatever else held them.
+ */
+export function withoutTransactions(s: TransactionsState, ids: Iterable<string>): TransactionsState {
+  const gone = new Set([...ids].filter((id) => s.byId.has(id)));
+  if (gone.size === 0) return s;
+  const byId = new Map(s.byId);
+  const seen = new Map(s.seen);
+  const changedAt = new Map(s.changedAt);
+  let waiting = 0;
+  for (const id of gone) {
+    if (byId.get(id)!.status === WAITING_APPROVAL) waiting++;
+    byId.delete(id);
+    seen.delete(id);
+    changedAt.delete(id);
+  }
+  const windows = new Map<string, TxWindow>();
+  for (const [key, w] of s.windows) {
+    if (!w.ids.some((id) => gone.has(id))) {
+      windows.set(key, w);
+      continue;
+    }
+    const keys = new Map(w.keys);
+    for (const id of gone) keys.delete(id);
+    windows.set(key, { ...w, ids: w.ids.filter((id) => !gone.has(id)), keys });
+  }
+  return {
+    ...s,
+    byId,
+    seen,
+    changedAt,
+    order: s.order.filter((id) => !gone.has(id)),
+    windows,
+    awaitingApproval: Math.max(0, s.awaitingApproval - waiting),
+    version: s.version + 1,
+  };
+}
+
+/** View `key` read again over the range it held (`r`): what the server answered, and when it was asked. */
+export interface WindowReload {
+  /** The window as read again: the same top, as far down as the old one reached (or further). */
+  readonly window: TxWindow;
+  readonly items: readonly Transaction[];
+  readonly query: TxQuery;
+  /** Epoch ms, on the server's clock, when the reading began. */
+  readonly before: number;
+}
+
+/**
+ * View `key` replaced by what the server answered for the range it held: rows it no longer lists
+ * leave the window, and a finished transaction of the view in that range that the server left out
+ * is gone (a sandbox that restarted with a new world, a record removed) unless it changed after the
+ * reading began (it finished meanwhile: the server's pages may have passed it while it was live).
+ * Nothing outside the range is touched, so memory stays what the window holds.
+ */
+export function withWindowReloaded(
+  s: TransactionsState,
+  key: string,
+  reload: WindowReload,
+  now: number,
+): TransactionsState {
+  const old = s.windows.get(key);
+  let next = applyTransactions(s, reload.items, { now, live: false, slim: true });
+  const w = reload.window;
+  const gone: string[] = [];
+  for (const [id, tx] of next.byId) {
+    if (w.keys.has(id) || !isTerminalTransactionStatus(tx.status)) continue;
+    if (!covers(w, sortKey(tx, reload.query.sort))) continue;
+    if (old?.keys.has(id) !== true && !inQuery(reload.query, tx)) continue;
+    if (Number(tx.updatedAt ?? tx.createdAt) >= reload.before) continue;
+    gone.push(id);
+  }
+  next = setWindow(withoutTransactions(next, gone), key, withLoading(w, undefined));
+  return forgetUnheld(next, (old?.ids ?? []).filter((id) => !w.keys.has(id)));
 }

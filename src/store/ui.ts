@@ -9,10 +9,10 @@ export type PaneId = string;
 
 /**
  * What this store decides of the mode: normal (lists and details), filter and command (a line is
- * being typed), help and json (a scrollable overlay). The action dialog and the swap form own the
- * keys while they are open; the view derives that from their stores (src/view/mode.ts).
+ * being typed), help, json and messages (a scrollable overlay). The action dialog and the swap
+ * form own the keys while they are open; the view derives that from their stores (src/view/mode.ts).
  */
-export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json';
+export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'messages';
 
 /** The list filters a `:tx` line sets (the account chip is separate: addresses share it). */
 export type TxFilter = Omit<TransactionFilterQuery, 'isTerminated' | 'accountId' | 'accountIds'>;
@@ -20,10 +20,22 @@ export type TxFilter = Omit<TransactionFilterQuery, 'isTerminated' | 'accountId'
 export interface ListState {
   /** The selected row, by id: rows move under it as live data arrives. */
   readonly selectedId?: string;
+  /**
+   * The person did not choose the selection (the first row at start, the neighbour of a row that
+   * left): at the top, arrivals push it along the last row instead of scrolling the window.
+   */
+  readonly implied?: boolean;
   /** Index of the selection when it was last placed: where it falls back to if its id leaves the list. */
   readonly cursor: number;
-  /** Screen row of the selection inside the table window, kept while rows are inserted above it. */
+  /** Screen row of the selection when it was last placed: the window's fallback if `top` leaves. */
   readonly row: number;
+  /**
+   * First row of the table window while it is scrolled away from the top: the window holds still
+   * on it as rows arrive. Absent at the top, where the window stays (new rows come into sight).
+   */
+  readonly top?: string;
+  /** The list's first rows when the window left the top: rows now above them are new ("▲ N new"). */
+  readonly seen?: readonly string[];
   /** The applied `/` filter (a leading `!` inverts). */
   readonly filter: string;
   /** Index into the pane's list of sorts. */
@@ -53,9 +65,16 @@ export interface UiData {
   readonly follow: boolean;
   /** Mirror of the live engine's pause, for the header. */
   readonly paused: boolean;
+  /**
+   * The transactions slice's approval arrivals count when the person last went to the queue
+   * (n/N, or opened one waiting): the header marks the arrivals since.
+   */
+  readonly approvalsSeen: number;
   /** The open detail of a record, drawn over its pane while that pane is in front. */
   readonly detail?: { readonly pane: PaneId; readonly id: string; readonly scroll: number };
   readonly helpScroll: number;
+  /** The messages overlay's scroll (it opens on the newest). */
+  readonly messagesScroll: number;
   readonly json?: { readonly target: JsonTarget; readonly scroll: number };
   /** The line being typed in filter or command mode. */
   readonly input: string;
@@ -85,10 +104,15 @@ export interface UiActions {
   openDetail(pane: PaneId, id: string): void;
   closeDetail(): void;
   beginInput(mode: 'filter' | 'command', text: string): void;
+  /** The line's text; in filter mode the pane's filter follows it (filter as you type). */
   setInput(text: string): void;
+  /** Leaves the line; in filter mode its text stays the filter. */
   endInput(): void;
+  /** Leaves the line; in filter mode the filter goes back to what it was before `/`. */
+  cancelInput(): void;
   pushHistory(command: string): void;
   openHelp(): void;
+  openMessages(): void;
   openJson(target: JsonTarget): void;
   closeOverlay(): void;
 }
@@ -116,7 +140,9 @@ export function initialUi(init: Partial<UiData> = {}): UiData {
     addrStatuses: [],
     follow: false,
     paused: false,
+    approvalsSeen: 0,
     helpScroll: 0,
+    messagesScroll: 0,
     input: '',
     inputBefore: '',
     history: [],
@@ -131,6 +157,12 @@ export function withHistory(history: readonly string[], command: string): readon
   const text = command.trim();
   if (text === '' || history[history.length - 1] === text) return history;
   return [...history, text].slice(-MAX_HISTORY);
+}
+
+/** The lists with the pane in front filtered by `filter`. */
+function withFilter(ui: Pick<UiData, 'lists' | 'pane'>, filter: string): UiData['lists'] {
+  const own = listState(ui, ui.pane);
+  return own.filter === filter ? ui.lists : { ...ui.lists, [ui.pane]: { ...own, filter } };
 }
 
 export function createUiStore(init: Partial<UiData> = {}): UiStore {
@@ -167,10 +199,18 @@ export function createUiStore(init: Partial<UiData> = {}): UiStore {
       });
     },
     setInput(text) {
-      set({ input: text, completion: undefined });
+      const s = get();
+      // One write: the line and the list it filters change together.
+      const lists = s.mode === 'filter' ? withFilter(s, text.trim()) : s.lists;
+      set({ input: text, completion: undefined, lists });
     },
     endInput() {
       set({ mode: 'normal', input: '', inputBefore: '', historyIndex: undefined, completion: undefined });
+    },
+    cancelInput() {
+      const s = get();
+      const lists = s.mode === 'filter' ? withFilter(s, s.inputBefore) : s.lists;
+      set({ mode: 'normal', input: '', inputBefore: '', historyIndex: undefined, completion: undefined, lists });
     },
     pushHistory(command) {
       const history = withHistory(get().history, command);
@@ -178,6 +218,9 @@ export function createUiStore(init: Partial<UiData> = {}): UiStore {
     },
     openHelp() {
       set({ mode: 'help', helpScroll: 0 });
+    },
+    openMessages() {
+      set({ mode: 'messages', messagesScroll: 0 });
     },
     openJson(target) {
       set({ mode: 'json', json: { target, scroll: 0 } });

@@ -35,6 +35,8 @@ function startSandboxOn(port: number, keyFile: string): Promise<{ child: ChildPr
 
 /** The header line (the first row of the screen). */
 const header = (screen: string[]) => screen[0] ?? '';
+/** The status line (above the footer, the last row). */
+const statusLine = (screen: string[]) => screen.filter((l) => l.trim() !== '').at(-2) ?? '';
 
 describe('the server process is killed and started again on the same port', () => {
   it('the header shows reconnecting/offline, then live again by itself; the console keeps running with rows', async () => {
@@ -63,6 +65,10 @@ describe('the server process is killed and started again on the same port', () =
         what: 'the header to say offline',
       });
       const offline = header(pty.screenText());
+      await pty.waitFor(() => /⚠ cannot reach the server/.test(statusLine(pty.screenText())), {
+        timeoutMs: 10_000,
+        what: 'the status line to say the server cannot be reached',
+      });
       expect(pty.exited).toBeUndefined();
       await waitForLiveRows(pty);
 
@@ -76,6 +82,11 @@ describe('the server process is killed and started again on the same port', () =
         what: 'the header to say live again',
       });
       const after = Date.now() - backAt;
+      // Under "● live" the outage's notice is gone: its cause (the server's answer) cleared it.
+      await pty.waitFor(() => !/cannot reach the server/.test(pty.screenText().join('\n')), {
+        timeoutMs: 5_000,
+        what: 'the notice of the outage to clear',
+      });
       await waitForLiveRows(pty);
       expect(pty.exited).toBeUndefined();
       console.info(`server killed and restarted: header went "${down.trim()}", then "${offline.trim()}", then live again ${after} ms after the restart`);

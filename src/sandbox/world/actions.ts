@@ -200,7 +200,8 @@ export function createTransaction(core: Core, body: CreateTransactionRequest, ac
   core.idempotency.set(key, rec);
   core.insert(rec);
   logAction(core, rec, 'create', actor);
-  core.schedule(rec, now + core.withRng(rec, (r) => r.range(DELAYS.decide[0], DELAYS.decide[1])));
+  const decide = core.withRng(rec, (r) => r.range(DELAYS.decide[0], DELAYS.decide[1]));
+  core.schedule(rec, now + core.paced(decide));
   return { ...answer(core, rec), created: true };
 }
 

@@ -23,10 +23,12 @@ export function createManualClock(startMs: number): ManualClock {
   };
 }
 
-/** World time = startMs + real elapsed time * speed, read from a monotonic source. */
-export function createSystemClock(opts: { speed?: number; startMs?: number } = {}): Clock {
-  const speed = opts.speed !== undefined && Number.isFinite(opts.speed) && opts.speed > 0 ? opts.speed : 1;
+/**
+ * World time = startMs + real elapsed time, read from a monotonic source. Always real time: a faster
+ * sandbox (--speed) speeds up the world's work (its pace), never its clock.
+ */
+export function createSystemClock(opts: { startMs?: number } = {}): Clock {
   const start = Math.floor(opts.startMs ?? Date.now());
   const origin = performance.now();
-  return { now: () => start + Math.floor((performance.now() - origin) * speed) };
+  return { now: () => start + Math.floor(performance.now() - origin) };
 }

@@ -59,6 +59,8 @@ export class Core implements PresentContext {
     readonly seed: number,
     readonly clock: Clock,
     readonly generator: boolean,
+    /** How many times faster than designed the world's work runs (--speed); the clock stays real. */
+    readonly pace = 1,
   ) {
     this.startMs = clock.now();
     this.market = new Market(this.catalog);
@@ -90,6 +92,14 @@ export class Core implements PresentContext {
       const seed = mix(this.liveBase, this.serial++);
       if (!this.store.has(new Rng(seed).id())) return seed;
     }
+  }
+
+  /**
+   * A designed wait at the world's pace: `--speed 10` makes every step, arrival and tick come ten
+   * times sooner, while every time stamped stays the clock's (never ahead of the real one).
+   */
+  paced(ms: number): number {
+    return this.pace === 1 ? ms : Math.max(1, Math.round(ms / this.pace));
   }
 
   /** A record's own random stream, written back after use. */

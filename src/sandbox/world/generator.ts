@@ -37,7 +37,7 @@ export class Generator {
   }
 
   interval(): number {
-    return this.core.genRng.range(INTERVAL[0], INTERVAL[1]);
+    return this.core.paced(this.core.genRng.range(INTERVAL[0], INTERVAL[1]));
   }
 
   /**
@@ -156,7 +156,9 @@ export class Generator {
         break;
       }
       default:
-        this.withdrawal(t, now, this.size(0.08), member);
+        // One in six above the threshold: a new approval every minute or two, so a person leaving the
+        // console open hears one arrive, while expiry and colleagues keep the queue at a handful.
+        this.withdrawal(t, now, this.size(0.16), member);
     }
     this.next = t + this.interval();
   }
@@ -193,7 +195,8 @@ export class Generator {
   private start(input: OutgoingInput, t: number, now: number) {
     const rec = newOutgoing(this.core, input, now);
     this.core.insert(rec);
-    this.core.schedule(rec, t + this.core.withRng(rec, (r) => r.range(DELAYS.decide[0], DELAYS.decide[1])));
+    const decide = this.core.withRng(rec, (r) => r.range(DELAYS.decide[0], DELAYS.decide[1]));
+    this.core.schedule(rec, t + this.core.paced(decide));
     return rec;
   }
 

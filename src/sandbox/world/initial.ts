@@ -267,7 +267,7 @@ export function startWork(core: Core): void {
     core.store.insert(rec);
     if (p.status === 'waiting-approval') scheduleWaiting(core, rec);
     else if (p.status === 'awaiting-security-policy') core.schedule(rec, rec.appr!.delayExpiresAt!);
-    else core.schedule(rec, start + p.dueIn);
+    else core.schedule(rec, start + core.paced(p.dueIn));
   }
 
   for (const d of DEPOSITS) {
@@ -276,7 +276,7 @@ export function startWork(core: Core): void {
     rec.confirmations = d.confirmations;
     rec.updatedAt = start - Math.min(d.ago, 1000);
     core.store.insert(rec);
-    core.schedule(rec, start + d.dueIn);
+    core.schedule(rec, start + core.paced(d.dueIn));
   }
 }
 
@@ -297,9 +297,9 @@ function shape(core: Core, rec: TxRecord, p: Plan, members: string[], rng: Rng):
     }
   }
   if (p.colleague !== undefined)
-    live.colleagues.push({ at: start + p.colleague.inMs, who: members[p.colleague.member]! });
+    live.colleagues.push({ at: start + core.paced(p.colleague.inMs), who: members[p.colleague.member]! });
   if (p.status === 'awaiting-security-policy' && a !== undefined)
-    a.delayExpiresAt = start + (p.delayIn ?? 4 * MINUTE);
+    a.delayExpiresAt = start + core.paced(p.delayIn ?? 4 * MINUTE);
   if (p.status === 'signing-required' || AFTER_SIGNING.has(p.status)) live.signingId = rng.id();
   if (p.status === 'broadcasted' || p.status === 'waiting-confirmations') {
     const network = core.catalog.network(rec.networkId)!;

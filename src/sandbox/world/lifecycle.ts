@@ -30,13 +30,13 @@ export const DELAYS = {
 } as const satisfies Record<string, Span>;
 
 function pause(core: Core, rec: TxRecord, span: Span): number {
-  return core.withRng(rec, (rng) => rng.range(span[0], span[1]));
+  return core.paced(core.withRng(rec, (rng) => rng.range(span[0], span[1])));
 }
 
 /** The wait before the next confirmation: the network's block time, ±30%. */
 export function blockPause(core: Core, rec: TxRecord): number {
   const blockMs = core.catalog.network(rec.networkId)?.blockMs ?? 3000;
-  return core.withRng(rec, (rng) => Math.round(blockMs * (0.7 + 0.6 * rng.next())));
+  return core.paced(core.withRng(rec, (rng) => Math.round(blockMs * (0.7 + 0.6 * rng.next()))));
 }
 
 function required(core: Core, rec: TxRecord): number {
@@ -115,12 +115,12 @@ export function planColleagues(core: Core, rec: TxRecord, t: number): void {
     const others = a.available.filter((m) => m !== core.owner && !a.approvedBy.includes(m));
     if (others.length === 0 || !rng.chance(0.7)) return;
     const first = rng.pick(others);
-    const at = t + rng.range(DELAYS.colleague[0], DELAYS.colleague[1]);
+    const at = t + core.paced(rng.range(DELAYS.colleague[0], DELAYS.colleague[1]));
     live.colleagues.push({ at, who: first });
     const rest = others.filter((m) => m !== first);
     if (a.number - a.approvedBy.length >= 2 && rest.length > 0 && rng.chance(0.7)) {
       live.colleagues.push({
-        at: at + rng.range(DELAYS.secondColleague[0], DELAYS.secondColleague[1]),
+        at: at + core.paced(rng.range(DELAYS.secondColleague[0], DELAYS.secondColleague[1])),
         who: rng.pick(rest),
       });
     }

@@ -60,6 +60,11 @@ export interface WorldOptions {
   history?: number;
   /** New transactions appear on their own (and at least three wait for approval); default true. */
   generator?: boolean;
+  /**
+   * How many times faster than designed the world's work runs (steps, arrivals, price ticks);
+   * default 1. Its times are the clock's all the same: a sped-up world never stamps the future.
+   */
+  pace?: number;
 }
 
 export interface AssetsFilter {
@@ -138,6 +143,7 @@ export class World {
   private readonly core: Core;
   private readonly generator: Generator | undefined;
   private nextTick: number;
+  private readonly tickMs: number;
   private advancing = false;
   private lastQuoteSweep: number;
 
@@ -145,7 +151,8 @@ export class World {
     const seed = Number.isFinite(opts.seed) ? Math.floor(opts.seed!) >>> 0 : 1;
     this.clock = opts.clock;
     this.seed = seed;
-    const core = new Core(seed, opts.clock, opts.generator ?? true);
+    const pace = opts.pace !== undefined && Number.isFinite(opts.pace) && opts.pace > 0 ? opts.pace : 1;
+    const core = new Core(seed, opts.clock, opts.generator ?? true, pace);
     this.core = core;
     this.workspace = { ...core.data.workspace };
     this.members = core.data.members.map((m) => ({ ...m }));
@@ -153,7 +160,8 @@ export class World {
     core.store.loadHistory(new HistoryTable(core, history));
     startWork(core);
     this.generator = core.generator ? new Generator(core) : undefined;
-    this.nextTick = core.startMs + TICK_MS;
+    this.tickMs = core.paced(TICK_MS);
+    this.nextTick = core.startMs + this.tickMs;
     this.lastQuoteSweep = core.startMs;
     this.generator?.topUp();
   }
@@ -409,7 +417,7 @@ export class World {
       const core = this.core;
       const now = core.clock.now();
       if (this.nextTick <= now - TICK_CATCH_UP_MS) {
-        this.nextTick += (Math.floor((now - TICK_CATCH_UP_MS - this.nextTick) / TICK_MS) + 1) * TICK_MS;
+        this.nextTick += (Math.floor((now - TICK_CATCH_UP_MS - this.nextTick) / this.tickMs) + 1) * this.tickMs;
       }
       const gen = this.generator;
       if (gen !== undefined && gen.next < now - GENERATOR_CATCH_UP_MS) gen.next = now - GENERATOR_CATCH_UP_MS;
@@ -426,7 +434,7 @@ export class World {
         if (t > now) break;
         if (this.nextTick === t) {
           core.market.tick(core.tickRng);
-          this.nextTick += TICK_MS;
+          this.nextTick += this.tickMs;
         } else if (stepAt === t) {
           core.heap.pop();
           step(core, top!.item, t);

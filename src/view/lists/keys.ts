@@ -58,9 +58,12 @@ function toggleFollow(vm: ViewModel): void {
     ui.update({ follow: true });
     return;
   }
-  // Stop where the cursor is now (the top row), not where it was before following.
+  // Stop where the cursor is now (the top row, the window at the top), not where it was before.
   const now = listNow(vm);
-  if (now !== undefined) ui.patchList(ui.pane, { selectedId: now.id, cursor: Math.max(0, now.index), row: 0 });
+  if (now !== undefined) {
+    const atTop = { row: 0, top: undefined, seen: undefined, implied: false };
+    ui.patchList(ui.pane, { selectedId: now.id, cursor: Math.max(0, now.index), ...atTop });
+  }
   ui.update({ follow: false });
 }
 
@@ -74,11 +77,16 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
     panes: OPENING.map((r) => r.id),
     detail: false,
     group: 'panes',
-    footer: { order: 40 },
+    footer: { order: 40, action: true },
     disabled: (c) => (c.selected() === undefined && c.noteRow?.() !== true ? 'nothing to open: the list is empty' : undefined),
     run: (vm) => {
       const sel = selectedNow(vm);
-      if (sel !== undefined) sel.resource.open?.run(vm, sel.id, sel.record);
+      if (sel === undefined) return;
+      // One detail at a time: one left open on another pane lets go of what it held (a live
+      // transaction) before this one takes its place.
+      const open = vm.ui.getState().detail;
+      if (open !== undefined && open.pane !== sel.pane) resourceOf(open.pane)?.detail?.onClose?.(vm);
+      sel.resource.open?.run(vm, sel.id, sel.record);
     },
   },
   {
@@ -88,7 +96,7 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
     description: 'back: close the detail, then clear the filter, then the other filters and the account chip',
     modes: ['normal'],
     group: 'panes',
-    footer: { order: 45 },
+    footer: { order: 45, action: true },
     when: (c) => c.detail || c.hasFilter,
     run: (vm) => {
       if (detailShown(vm.ui.getState())) closeDetail(vm);

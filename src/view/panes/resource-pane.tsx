@@ -6,11 +6,12 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { formatCount } from '../../format/index.js';
 import { listState } from '../../store/ui.js';
+import { MOVE_BINDINGS } from '../lists/move.js';
 import { useView } from '../model.js';
 import { type HistoryHeld, sortLabel } from '../resources/kit.js';
 import type { AnyResource } from '../resources/registry.js';
-import { resolveSelection } from '../selection.js';
-import type { Segment } from '../widgets/line.js';
+import { newRowsAbove, resolveSelection, settleSelection } from '../selection.js';
+import { type Segment, segmentsWidth } from '../widgets/line.js';
 import { Rule } from '../widgets/rule.js';
 import { Table } from '../widgets/table.js';
 
@@ -46,6 +47,24 @@ function heldPosition(offset: number, rows: number, n: number, total: number, h:
   return [{ text, token: 'muted' }];
 }
 
+/** The key that goes to the top, as the hint names it. */
+const TOP_KEY = MOVE_BINDINGS.find((b) => b.id === 'top')?.keys[0] ?? 'g';
+
+/** "▲ 12 new (g shows them)": rows that arrived above a window scrolled away from the top. */
+function newRowsHint(n: number, mark: string): Segment[] {
+  if (n <= 0) return [];
+  return [{ text: `${mark} ${count(n)} new (${TOP_KEY} shows ${n === 1 ? 'it' : 'them'})`, token: 'accent' }];
+}
+
+/** The title's right side: the new rows first, then the position; the hint alone when both do not fit. */
+function titleRight(left: readonly Segment[], hint: Segment[], status: Segment[], width: number): Segment[] {
+  if (hint.length === 0) return status;
+  const both = [...hint, { text: '  ' }, ...status];
+  // The rule shows its right side only when it fits beside the left one (widgets/rule.tsx).
+  const room = width - segmentsWidth(left) - 9;
+  return segmentsWidth(both) <= room ? both : hint;
+}
+
 export function ResourcePane({ resource, width, height }: { resource: AnyResource; width: number; height: number }) {
   const vm = useView();
   const pane = resource.id;
@@ -53,12 +72,15 @@ export function ResourcePane({ resource, width, height }: { resource: AnyResourc
   const state = useStore(vm.ui, (s) => listState(s, pane));
   const rows = Math.max(1, height - LIST_CHROME);
   const sel = resolveSelection(state, list, rows, follow);
-  // Remember by id what the cursor rests on when that was implied (the first row at start, the
-  // neighbour of a row that left), so rows arriving later move around it, not under it.
+  // While `/` is typed the selection keeps its id: the row comes back as the text widens, and Esc
+  // finds it where it was.
+  const typing = useStore(vm.ui, (s) => s.mode === 'filter');
+  // Remember what the person sees when that was implied (the first row at start, the neighbour of a
+  // row that left, a window pushed off the top), so rows arriving later move around it, not under it.
+  const settle = follow || typing ? undefined : settleSelection(state, list, sel);
   useEffect(() => {
-    if (follow || sel.id === undefined || sel.id === state.selectedId) return;
-    vm.ui.getState().patchList(pane, { selectedId: sel.id, cursor: sel.index, row: sel.index - sel.offset });
-  }, [vm, pane, follow, sel.id, sel.index, sel.offset, state.selectedId]);
+    if (settle !== undefined) vm.ui.getState().patchList(pane, settle);
+  }, [vm, pane, settle]);
   // Told when the selection, the window's height or the rows change; not because the hook made a
   // new function this render (that would repeat it every frame).
   useEffect(() => {
@@ -78,11 +100,12 @@ export function ResourcePane({ resource, width, height }: { resource: AnyResourc
   const notes = list.note === undefined ? 0 : list.ids.filter((id) => list.note!(id) !== undefined).length;
   const position =
     h === undefined ? plainPosition(sel.index, n, list.total) : heldPosition(sel.offset, rows, n - notes, list.total, h);
-  const right: Segment[] = [
+  const status: Segment[] = [
     ...position,
     ...(h?.loading === true ? [{ text: ` loading${vm.theme.ascii ? '...' : '…'}`, token: 'muted' as const }] : []),
     ...(h?.error !== undefined ? [{ text: ` ${g.warning} ${h.error}`, token: 'warning' as const }] : []),
   ];
+  const right = titleRight(left, newRowsHint(newRowsAbove(state, list, sel), g.moreAbove), status, width);
   const below = Math.max(0, n - (sel.offset + rows));
   const bottomLeft: Segment[] =
     sel.offset > 0 ? [{ text: `${g.moreAbove} ${count(sel.offset)} above`, token: 'muted' }] : [];

@@ -79,11 +79,71 @@ export function makeList<R>(
 
 /** `/` text: case-insensitive substring; a leading `!` keeps the rows that do not match. */
 export function textMatcher(filter: string): ((text: string) => boolean) | undefined {
+  const key = filterKey(filter);
+  const invert = key.startsWith('!');
+  const needle = invert ? key.slice(1) : key;
+  if (needle === '') return undefined;
+  return invert ? (t) => !t.includes(needle) : (t) => t.includes(needle);
+}
+
+/** How many ids the `/` memo may hold, as a multiple of the rows it filters. */
+const FILTER_MEMO_BUDGET = 2;
+
+/**
+ * The `/` filter over a list's loaded rows, memoized per text while the rows stay the same: the
+ * filter follows each key typed, so a key costs at most one pass over the rows a shorter text kept
+ * (a longer needle only narrows), and backspace costs nothing. New rows (a live update) or a new
+ * `scope` (what the texts are made from: the names) start over. Held results are bounded to twice
+ * the rows, the most recent kept.
+ */
+export function textFilter<T>(): (
+  rows: readonly T[],
+  filter: string,
+  text: (row: T) => string,
+  scope?: readonly unknown[],
+) => readonly T[] {
+  let base: readonly T[] | undefined;
+  let baseScope: readonly unknown[] = [];
+  let held = new Map<string, readonly T[]>();
+  return (rows, filter, text, scope = []) => {
+    const match = textMatcher(filter);
+    if (match === undefined) return rows;
+    if (rows !== base || !sameList(scope, baseScope)) {
+      base = rows;
+      baseScope = scope;
+      held = new Map();
+    }
+    const key = filterKey(filter);
+    const hit = held.get(key);
+    if (hit !== undefined) {
+      // Most recently used last: it is the last to go.
+      held.delete(key);
+      held.set(key, hit);
+      return hit;
+    }
+    let from = rows;
+    if (!key.startsWith('!')) {
+      for (const [k, kept] of held) if (!k.startsWith('!') && key.includes(k) && kept.length < from.length) from = kept;
+    }
+    const kept = from.filter((row) => match(text(row)));
+    held.set(key, kept);
+    let size = 0;
+    for (const v of held.values()) size += v.length;
+    for (const [k, v] of held) {
+      if (size <= rows.length * FILTER_MEMO_BUDGET || k === key) break;
+      held.delete(k);
+      size -= v.length;
+    }
+    return kept;
+  };
+}
+
+/** The filter as textMatcher reads it: "!needle" or "needle", lowercased and trimmed. */
+function filterKey(filter: string): string {
   const trimmed = filter.trim();
   const invert = trimmed.startsWith('!');
   const needle = (invert ? trimmed.slice(1) : trimmed).trim().toLowerCase();
-  if (needle === '') return undefined;
-  return invert ? (t) => !t.includes(needle) : (t) => t.includes(needle);
+  return invert ? `!${needle}` : needle;
 }
 
 /** One memo slot: the last inputs and what they gave. */
@@ -161,7 +221,7 @@ export function newestFirst(a: string, b: string): number {
   return compareText(b.padStart(20, '0'), a.padStart(20, '0'));
 }
 
-export function sameList(a: readonly string[], b: readonly string[]): boolean {
+export function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
@@ -171,20 +231,31 @@ export function sameList(a: readonly string[], b: readonly string[]): boolean {
  */
 export const AGE_TICK_MS = 5_000;
 
-/** The list's clock: the time of the last age tick; the pane re-renders on each. */
+/**
+ * The list's clock: the server's time (this machine's, corrected by the skew the header warns of)
+ * at the last age tick; the pane re-renders on each. The server stamps the times an age is of.
+ */
 export function useAgeNow(vm: ViewModel): number {
-  return useStore(vm.clock, (s) => Math.floor(s.now / AGE_TICK_MS)) * AGE_TICK_MS;
+  const skew = useStore(vm.stores.session, (s) => s.clockSkewMs ?? 0);
+  return useStore(vm.clock, (s) => Math.floor((s.now + skew) / AGE_TICK_MS)) * AGE_TICK_MS;
 }
+
+/** A lead of a time over the clock that still counts as now: clocks this close agree (the header's limit). */
+export const CLOCKS_AGREE_MS = 30_000;
+
+/** What an AGE cell says of a time ahead of the clock by more than clocks that agree differ. */
+export const AHEAD_AGE = 'skew';
 
 /**
  * A list's AGE cell. Ages are drawn at the last tick, so a row that arrived since reads "0s", not
- * "+2s" (in the future); a larger lead is clock skew, and shown.
+ * "+2s"; so does one stamped a little ahead, by a clock that nearly agrees. A time further ahead
+ * has no age: the cell says so ("skew"), and never reads like one ("+58m").
  */
 export function listAge(at: Millis, now: Millis): string {
   const t = parseMillis(at);
   const n = parseMillis(now);
-  if (t !== undefined && n !== undefined && t > n && t - n < AGE_TICK_MS) return formatAge(t, t);
-  return formatAge(at, now);
+  if (t === undefined || n === undefined || t <= n) return formatAge(at, now);
+  return t - n <= CLOCKS_AGREE_MS ? formatAge(t, t) : AHEAD_AGE;
 }
 
 export function chip(label: string, value: string): Segment {
@@ -195,7 +266,11 @@ export function filterChip(filter: string): Segment[] {
   return filter === '' ? [] : [{ text: `[/${filter}]`, token: 'chip' }];
 }
 
-/** The empty text of a list: still loading, nothing matches the filters, or nothing at all. */
+/**
+ * The empty text of a list: the read failed, the server cannot be reached while it is being read
+ * (offline at start: said at once, not "loading…" for as long as it lasts), still loading,
+ * nothing matches the filters, or nothing at all.
+ */
 export function emptyText(words: {
   readonly loading: boolean;
   readonly filtered: boolean;
@@ -205,9 +280,24 @@ export function emptyText(words: {
   /** Said when there is nothing at all. */
   readonly none: string;
   readonly ascii: boolean;
+  /** Why the last read failed (a retry may be under way). */
+  readonly error?: string | undefined;
+  /** Why the server cannot be reached now (useUnreachable), while nothing was read yet. */
+  readonly unreachable?: string | undefined;
 }): string {
+  if (words.loading && words.unreachable !== undefined) {
+    return `cannot read ${words.plural}: ${words.unreachable} (retrying; r retries now)`;
+  }
+  if (words.error !== undefined) return `cannot read ${words.plural}: ${words.error} (r retries)`;
   if (words.loading) return `loading ${words.plural}${words.ascii ? '...' : '…'}`;
   return words.filtered ? `no ${words.singular} matches (esc clears the filter)` : words.none;
+}
+
+/** Why the server cannot be reached, while the header says offline; undefined otherwise. */
+export function useUnreachable(vm: ViewModel): string | undefined {
+  return useStore(vm.stores.session, (s) =>
+    s.connection.kind === 'offline' ? (s.connection.detail ?? 'the server cannot be reached') : undefined,
+  );
 }
 
 /** What `y` copies on most lists: the record's id. */
