@@ -90,6 +90,13 @@ interface Row {
   value: string | undefined;
 }
 
+const NOTIFY_WORDS: Readonly<Record<Settings['notify'], string>> = {
+  off: 'off',
+  auto: 'on (OSC 9 or OSC 777, by the terminal)',
+  osc9: 'on (OSC 9)',
+  osc777: 'on (OSC 777)',
+};
+
 function rows(settings: Settings, keyId: string | undefined): Row[] {
   const key = settings.key ? `${keyLabel(settings.key)}${keyId ? ` (key id ${keyId})` : ''}` : undefined;
   return [
@@ -106,6 +113,8 @@ function rows(settings: Settings, keyId: string | undefined): Row[] {
       label: 'typed confirmation',
       value: `from ${settings.approvalThresholdUsd} USD`,
     },
+    { field: 'bell', label: 'approval bell', value: settings.bell ? 'on' : 'off' },
+    { field: 'notify', label: 'approval notification', value: NOTIFY_WORDS[settings.notify] },
   ];
 }
 

@@ -23,6 +23,7 @@ import { ALL_TRANSACTIONS, createStores, type SessionState, type Stores, txQuery
 // Types only: the view (and Ink with it) loads after the CI variable is dealt with, below.
 import type { ViewEnv } from '../view/index.js';
 import { beforeTerminalRestore, enterFullScreen, restoreTerminal } from '../view/terminal-restore.js';
+import { CALLS_HELP, type Calls, callOptions, demoCalls } from './approval-calls.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
 import { CLOCK_FIX, clockSkewText } from './clock.js';
 import {
@@ -41,8 +42,8 @@ export const spec: CommandSpec = {
   name: 'console',
   summary: 'open the console (the default command)',
   usage: [
-    '[console] [--profile NAME] [--read-only] [--price-poll MS] [--log-file PATH]',
-    '[console] --demo [--read-only]',
+    '[console] [--profile NAME] [--read-only] [--price-poll MS] [--no-bell] [--notify] [--log-file PATH]',
+    '[console] --demo [--read-only] [--no-bell] [--notify]',
   ],
   options: {
     ...connectionOptions,
@@ -53,6 +54,7 @@ export const spec: CommandSpec = {
       description: `how often prices are polled (default ${DEFAULT_PRICE_POLL_MS}, at least ${MIN_PRICE_POLL_MS})`,
     },
     'log-file': { type: 'string', value: 'PATH', description: 'append a debug log here (mode 0600; never a key or a token)' },
+    ...callOptions,
   },
   details: `With no profile and no connection settings at all (a fresh machine), or with --demo, the
 console starts the sandbox in this process on a free 127.0.0.1 port, registers a throwaway key
@@ -64,7 +66,9 @@ ${SETTINGS_HELP}
 The console needs a terminal. It draws on the alternate screen and gives the terminal back on
 quit (q), Ctrl-C, SIGTERM, SIGHUP and crashes. NO_COLOR turns color off; a locale that is not
 UTF-8 (LC_ALL, LC_CTYPE, LANG) gets ASCII borders and symbols. CUSTODY_LOG_FILE is --log-file
-from the environment; CUSTODY_RENDERER=standard repaints whole frames instead of changed lines.`,
+from the environment; CUSTODY_RENDERER=standard repaints whole frames instead of changed lines.
+
+${CALLS_HELP}`,
 };
 
 const NOT_A_TERMINAL =
@@ -194,6 +198,8 @@ interface Target {
   approvalThresholdUsd: string;
   /** The embedded sandbox's address (demo only). */
   sandboxUrl?: string;
+  /** How the console calls the operator when a transaction starts waiting for approval. */
+  calls: Calls;
   /** Warnings about the config file, shown as notices at start (also said on stderr before). */
   configWarnings?: readonly string[];
   /** Stops what the target started (the embedded sandbox). */
@@ -201,7 +207,7 @@ interface Target {
 }
 
 /** The embedded sandbox on a free loopback port, with a key that lives only in this process. */
-async function startDemo(readOnly: boolean, pollMs: number | undefined, log: DebugLog): Promise<Target> {
+async function startDemo(readOnly: boolean, pollMs: number | undefined, calls: Calls, log: DebugLog): Promise<Target> {
   // A separate chunk: the sandbox loads only when the demo runs.
   const { startSandbox } = await import('../sandbox/index.js');
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, log: (line) => log('sandbox', line) });
@@ -219,6 +225,7 @@ async function startDemo(readOnly: boolean, pollMs: number | undefined, log: Deb
     pricePollMs: pollMs ?? DEFAULT_PRICE_POLL_MS,
     approvalThresholdUsd: DEFAULT_APPROVAL_THRESHOLD_USD,
     sandboxUrl: sandbox.baseUrl,
+    calls,
     close: async () => {
       // Sockets close with 1001; never wait long for it on the way out.
       await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
@@ -235,14 +242,15 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
     if (clash.length > 0) {
       throw new UsageError(`--demo opens the built-in sandbox; it does not go with ${clash.map((n) => `--${n}`).join(', ')}`);
     }
-    return startDemo(bool(values, 'read-only') || envFlag(io.env, 'CUSTODY_READ_ONLY'), pollMs, log);
+    const readOnly = bool(values, 'read-only') || envFlag(io.env, 'CUSTODY_READ_ONLY');
+    return startDemo(readOnly, pollMs, demoCalls(values), log);
   }
   const { settings, loaded } = await loadSettings(values, io, secrets);
   const configWarnings = unknownConfigFields(loaded.config).map((u) => u.message);
   for (const text of configWarnings) io.stderr.write(`custody: warning: ${text}\n`);
   if (settings.profileName === undefined && settings.missing.length === 3) {
     log('console', 'nothing configured: opening the demo');
-    return startDemo(settings.readOnly, pollMs, log);
+    return startDemo(settings.readOnly, pollMs, { bell: settings.bell, notify: settings.notify }, log);
   }
   if (settings.baseUrl === undefined || settings.workspaceId === undefined || settings.key === undefined) {
     throw missingSettingsError(settings);
@@ -265,6 +273,7 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
     readOnly: settings.readOnly,
     pricePollMs: pollMs ?? settings.pricePollMs,
     approvalThresholdUsd: settings.approvalThresholdUsd,
+    calls: { bell: settings.bell, notify: settings.notify },
     configWarnings,
     close: async () => {},
   };
@@ -326,7 +335,10 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     now: now(),
   });
   const setSession = (fn: (s: SessionState) => SessionState) => stores.session.setState(fn);
-  for (const text of target.configWarnings ?? []) setSession((s) => withNotice(s, { level: 'warn', text }, now()));
+  // Facts of this session: they hold on the status line, and return after anything newer.
+  for (const text of target.configWarnings ?? []) {
+    setSession((s) => withNotice(s, { level: 'warn', text, sticky: true }, now()));
+  }
 
   // The live engine's hook for every HTTP attempt is known only once it exists.
   const hooks: { onRequest?: (info: RequestInfo) => void } = {};
@@ -341,7 +353,7 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
         log('console', `clock skew ${skewMs} ms`);
         const text = `${clockSkewText(skewMs)}: ${CLOCK_FIX}`;
         setSession((s) => ({
-          ...withNotice(s, { level: 'warn', text, key: 'clock-skew' }, now()),
+          ...withNotice(s, { level: 'warn', text, key: 'clock-skew', sticky: true }, now()),
           clockSkewMs: skewMs,
         }));
       },
@@ -413,10 +425,14 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     ]);
     const caps = terminal.terminalCapabilities(io.env, stdout);
     log('console', `terminal ${stdout.columns}x${stdout.rows}, ${incremental ? 'incremental' : 'standard'} renderer, ascii ${caps.ascii}, color ${caps.color}`);
+    // The bell and the notification go to the terminal between Ink's frames (attention.ts).
+    const calls = { stdout, env: io.env, ...target.calls, log: (line: string) => log('attention', line) };
+    const callOperator = terminal.createAttention(calls);
     const env: ViewEnv = {
       ...caps,
       now,
       copy: terminal.createClipboard({ stdout, env: io.env, log: (line) => log('clipboard', line) }),
+      ...(callOperator !== undefined ? { callOperator } : {}),
       quit: () => mount?.unmount(),
       confirmThresholdUsd: target.approvalThresholdUsd,
       ...(target.sandboxUrl !== undefined ? { sandboxUrl: target.sandboxUrl } : {}),

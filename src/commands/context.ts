@@ -44,6 +44,9 @@ export function settingsFlags(values: ParsedValues): SettingsFlags {
     keyFile: str(values, 'key-file'),
     proxy: str(values, 'proxy'),
     readOnly: bool(values, 'read-only'),
+    // The console's own flags (other commands do not declare them, so they stay unset there).
+    ...(bool(values, 'no-bell') ? { bell: false } : {}),
+    ...(bool(values, 'notify') ? { notify: true } : {}),
   };
 }
 

@@ -35,6 +35,12 @@ export const ProfileSchema = z.looseObject({
   pricePollMs: z.number().int().min(MIN_PRICE_POLL_MS).optional(),
   /** USD amount at or above which a decline asks for the typed confirmation. */
   approvalThresholdUsd: z.string().regex(DECIMAL, 'expected a decimal string such as "100000"').optional(),
+  /** The console rings the bell when a transaction starts waiting for approval (default true). */
+  bell: z.boolean().optional(),
+  /** ...and sends a desktop notification: true (the protocol the terminal most likely speaks) or one named. */
+  notify: z
+    .union([z.boolean(), z.enum(['osc9', 'osc777'])], { error: 'expected true, false, "osc9" or "osc777"' })
+    .optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -19,6 +19,10 @@ export interface SettingsFlags {
   keyFile?: string | undefined;
   proxy?: string | undefined;
   readOnly?: boolean | undefined;
+  /** false: --no-bell. */
+  bell?: boolean | undefined;
+  /** true: --notify. */
+  notify?: boolean | undefined;
 }
 
 /** Secrets taken out of the environment by `takeSecretEnv`. */
@@ -45,7 +49,12 @@ export type SettingField =
   | 'role'
   | 'keyId'
   | 'pricePollMs'
-  | 'approvalThresholdUsd';
+  | 'approvalThresholdUsd'
+  | 'bell'
+  | 'notify';
+
+/** Desktop notifications of the console: off, the protocol the terminal most likely speaks, or one named. */
+export type NotifyChoice = 'off' | 'auto' | 'osc9' | 'osc777';
 
 export interface Settings {
   profileName?: string;
@@ -59,6 +68,9 @@ export interface Settings {
   keyId?: string;
   pricePollMs: number;
   approvalThresholdUsd: string;
+  /** The console rings the bell when a transaction starts waiting for approval. */
+  bell: boolean;
+  notify: NotifyChoice;
   /** One entry per field that has a value. */
   sources: Partial<Record<SettingField, SettingSource>>;
   /** Required settings nobody gave: `baseUrl`, `workspaceId`, `key`. */
@@ -192,6 +204,8 @@ export function resolveSettings(input: ResolveInput): Settings {
     readOnly: false,
     pricePollMs: DEFAULT_PRICE_POLL_MS,
     approvalThresholdUsd: DEFAULT_APPROVAL_THRESHOLD_USD,
+    bell: true,
+    notify: 'off',
     sources,
     missing: [],
   };
@@ -286,6 +300,22 @@ export function resolveSettings(input: ResolveInput): Settings {
   settings.approvalThresholdUsd = threshold?.value ?? DEFAULT_APPROVAL_THRESHOLD_USD;
   sources.approvalThresholdUsd = threshold?.source ?? 'default';
 
+  const bell = pick(
+    [flags.bell === false ? false : undefined, 'flag'],
+    [own?.bell, ownSource],
+    [fallback?.bell, 'default'],
+  );
+  settings.bell = bell?.value ?? true;
+  sources.bell = bell?.source ?? 'default';
+
+  const fromProfile = pick([own?.notify, ownSource], [fallback?.notify, 'default']);
+  // --notify turns notifications on; a protocol the profile names is kept (`true` lets the console pick).
+  const protocol = typeof fromProfile?.value === 'string' ? fromProfile.value : undefined;
+  const notify: Picked<boolean | 'osc9' | 'osc777'> | undefined =
+    flags.notify === true ? { value: protocol ?? true, source: 'flag' } : fromProfile;
+  settings.notify = notifyChoice(notify?.value);
+  sources.notify = notify?.source ?? 'default';
+
   if (settings.baseUrl === undefined) settings.missing.push('baseUrl');
   if (settings.workspaceId === undefined) settings.missing.push('workspaceId');
   if (settings.key === undefined) settings.missing.push('key');
@@ -305,6 +335,10 @@ function checkFlags(flags: SettingsFlags): SettingsFlags {
     if (flags[field] === '') throw new ConfigError(`${flag} needs a value`);
   }
   return flags;
+}
+
+function notifyChoice(value: boolean | 'osc9' | 'osc777' | undefined): NotifyChoice {
+  return value === undefined || value === false ? 'off' : value === true ? 'auto' : value;
 }
 
 function mapDefined<T, U>(value: T | undefined, fn: (v: T) => U): U | undefined {

@@ -7,6 +7,7 @@ import { createSessionStore, type SessionInit, type SessionStore } from './sessi
 import { createTransactionsStore, type TransactionsStore } from './transactions.js';
 import { createWorkspaceStore, type WorkspaceStore } from './workspace.js';
 
+export * from './approvals.js';
 export * from './audit.js';
 export * from './dictionary.js';
 export * from './merge.js';

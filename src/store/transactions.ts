@@ -2,6 +2,7 @@
 // needs to show movement (which rows changed just now, the statuses seen live).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Transaction } from '../contract/index.js';
+import { type ApprovalArrivals, arrivalsOf, NO_ARRIVALS, WAITING_APPROVAL, withArrivals } from './approvals.js';
 import { compareMillis, compareUpdatedAt, supersedes } from './merge.js';
 import { PersistentMap } from './persistent-map.js';
 import { isSlim, slimmable, slimTransaction } from './slim.js';
@@ -37,7 +38,15 @@ export interface TransactionsState {
   readonly changedAt: ReadonlyMap<string, number>;
   /** Statuses seen by this console, per id, oldest first. */
   readonly seen: ReadonlyMap<string, readonly StatusSeen[]>;
+  /** Transactions waiting for approval; known once `baselineAt` is set (before, a partial count). */
   readonly awaitingApproval: number;
+  /**
+   * Local time the unfinished work was first read whole (the feed's baseline): from then on the
+   * awaiting count is known, and a transaction entering waiting-approval is news (approvals.ts).
+   */
+  readonly baselineAt?: number;
+  /** Transactions that entered waiting-approval after the baseline (approvals.ts). */
+  readonly arrivals: ApprovalArrivals;
   /** Live updates are held (the user paused): `held` transactions wait to be applied. */
   readonly paused: boolean;
   readonly held: number;
@@ -56,6 +65,7 @@ export const emptyTransactions: TransactionsState = {
   changedAt: new Map(),
   seen: new Map(),
   awaitingApproval: 0,
+  arrivals: NO_ARRIVALS,
   paused: false,
   held: 0,
   windows: new Map(),
@@ -199,9 +209,9 @@ export function applyTransactions(
         (placed ??= new Set()).add(id);
         moved = true;
       }
-      if (current.status === 'waiting-approval') awaiting--;
+      if (current.status === WAITING_APPROVAL) awaiting--;
     }
-    if (tx.status === 'waiting-approval') awaiting++;
+    if (tx.status === WAITING_APPROVAL) awaiting++;
     const trail = trails.get(id) ?? state.seen.get(id);
     if (trail === undefined) {
       let first = firstSeen.get(tx.status);
@@ -217,6 +227,8 @@ export function applyTransactions(
     }
   }
   if (changes.size === 0) return state;
+  // Judged on the batch as a whole, before the maps are extended (`state.byId` is the "before").
+  const arrived = state.baselineAt === undefined ? [] : arrivalsOf(changes, (id) => state.byId.get(id)?.status);
   const byId = persistent(state.byId).setAll(changes);
   return {
     ...state,
@@ -226,7 +238,13 @@ export function applyTransactions(
     changedAt: changedAt ?? state.changedAt,
     seen: trails.size === 0 ? state.seen : persistent(state.seen).setAll(trails),
     awaitingApproval: awaiting,
+    arrivals: withArrivals(state.arrivals, arrived),
   };
+}
+
+/** The unfinished work was read whole: the awaiting count is known, and arrivals count from here. */
+export function withBaseline(state: TransactionsState, now: number): TransactionsState {
+  return state.baselineAt !== undefined ? state : { ...state, baselineAt: now };
 }
 
 function persistent<V>(map: ReadonlyMap<string, V>): PersistentMap<string, V> {

@@ -7,6 +7,8 @@ import type { DialogStore } from '../store/dialog.js';
 import { expireChangeMarks, type Stores } from '../store/index.js';
 import type { SwapStore } from '../store/swap.js';
 import type { UiStore } from '../store/ui.js';
+import { watchApprovals } from './approvals/call.js';
+import { CHANGE_MARK_MS } from './change-mark.js';
 import { dispatchKey } from './keys/dispatch.js';
 import { frameLayout, tooSmallMessage } from './layout.js';
 import type { LiveActions } from './live-actions.js';
@@ -14,6 +16,7 @@ import { useMode } from './mode.js';
 import { createViewModel, useView, ViewContext, type ViewEnv, type ViewModel } from './model.js';
 import { ActionDialog } from './panes/dialog.js';
 import { HelpOverlay } from './panes/help.js';
+import { MessagesOverlay } from './messages/overlay.js';
 import { JsonOverlay } from './panes/json.js';
 import { ResourcePane } from './panes/resource-pane.js';
 import { paneSpec } from './resources/registry.js';
@@ -23,8 +26,6 @@ import { StatusLine } from './widgets/status-line.js';
 import { Tabs } from './widgets/tabs.js';
 import { Ticker } from './widgets/ticker.js';
 
-/** How long a row stays marked after a live update changed it. */
-export const CHANGE_MARK_MS = 2_000;
 const TICK_MS = 1_000;
 
 export interface AppProps {
@@ -76,6 +77,7 @@ function Body({ width, height }: { width: number; height: number }) {
   let content;
   if (mode === 'help') content = <HelpOverlay width={width} height={height} />;
   else if (mode === 'json') content = <JsonOverlay width={width} height={height} />;
+  else if (mode === 'messages') content = <MessagesOverlay width={width} height={height} />;
   else if (mode === 'dialog') content = <ActionDialog width={width} height={height} />;
   else if (detail && Detail !== undefined) content = <Detail width={width} height={height} />;
   // Keyed by pane: each resource's pane hook is its own sequence of hooks.
@@ -123,6 +125,8 @@ export function App({ stores, ui, dialog, swap, actions, env, columns, rows }: A
     ui.getState().setSize(columns, rows);
   }, [ui, columns, rows]);
   useClock(vm);
+  // Transactions entering waiting-approval call the operator (the bell, a notification).
+  useEffect(() => watchApprovals(vm), [vm]);
   return (
     <ViewContext.Provider value={vm}>
       <Keys />

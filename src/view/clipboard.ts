@@ -7,22 +7,15 @@
 import { execFile } from 'node:child_process';
 import type { CopyOutcome } from './copy-outcome.js';
 import { osc52 } from './osc52.js';
+import { multiplexerOf } from './passthrough.js';
 import type { TerminalOut } from './terminal-restore.js';
 
 export type ClipboardRoute = 'tmux' | 'screen' | 'terminal';
 
-function isSet(value: string | undefined): value is string {
-  return value !== undefined && value !== '';
-}
-
-/**
- * Which way a copy goes. tmux first: inside tmux inside screen (or the reverse) the innermost
- * sets TERM, but a tmux buffer is useful either way and `-w` reaches the terminal beyond it.
- */
+/** Which way a copy goes: tmux's buffer (useful even inside screen; `-w` reaches beyond it), else OSC 52. */
 export function clipboardRoute(env: NodeJS.ProcessEnv): ClipboardRoute {
-  if (isSet(env.TMUX)) return 'tmux';
-  if (isSet(env.STY) && (env.TERM ?? '').startsWith('screen')) return 'screen';
-  return 'terminal';
+  const via = multiplexerOf(env);
+  return via === 'none' ? 'terminal' : via;
 }
 
 /**

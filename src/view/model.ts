@@ -8,6 +8,7 @@ import type { Stores } from '../store/index.js';
 import { createDialogStore, type DialogStore } from '../store/dialog.js';
 import { createSwapStore, type SwapStore } from '../store/swap.js';
 import type { UiStore } from '../store/ui.js';
+import type { OperatorCall } from './attention.js';
 import type { CopyOutcome } from './copy-outcome.js';
 import type { LiveActions } from './live-actions.js';
 import { createTheme, type Theme } from './theme.js';
@@ -23,6 +24,11 @@ export interface ViewEnv {
    * a moment (it can run tmux); rejects when nothing was copied.
    */
   readonly copy: (text: string) => Promise<CopyOutcome>;
+  /**
+   * Calls the operator when transactions enter waiting-approval (the terminal layer: attention.ts
+   * rings the bell and may send a desktop notification); absent when both are off.
+   */
+  readonly callOperator?: (call: OperatorCall) => void;
   readonly quit: () => void;
   /** The embedded sandbox's address, in demo mode. */
   readonly sandboxUrl?: string;
@@ -63,7 +69,7 @@ export interface ViewModel {
   setLimit(view: ScrollLimit, max: number): void;
 }
 
-export type ScrollLimit = 'detail' | 'help' | 'json';
+export type ScrollLimit = 'detail' | 'help' | 'json' | 'messages';
 
 /** The view's own stores: what the person chose, the open dialog, the swap form. */
 export interface ViewStores {
@@ -73,7 +79,7 @@ export interface ViewStores {
 }
 
 export function createViewModel(stores: Stores, view: ViewStores, actions: LiveActions, env: ViewEnv): ViewModel {
-  const limits: Record<ScrollLimit, number> = { detail: 0, help: 0, json: 0 };
+  const limits: Record<ScrollLimit, number> = { detail: 0, help: 0, json: 0, messages: 0 };
   const slots = new WeakMap<object, unknown>();
   return {
     stores,

@@ -1,14 +1,11 @@
 // OSC 52 puts text on the clipboard of the terminal the person sits at, through SSH: the text
 // travels base64 encoded, so no byte of it can act as a control character. A multiplexer in
 // between needs it wrapped in a DCS string it passes through: tmux (only with allow-passthrough
-// on, so clipboard.ts prefers tmux's own buffer) and GNU screen.
-
-const ESC = '\u001b';
-const BEL = '\u0007';
-const ST = `${ESC}\\`;
+// on, so clipboard.ts prefers tmux's own buffer) and GNU screen (passthrough.ts).
+import { BEL, ESC, type Multiplexer, screenPassthrough, tmuxPassthrough } from './passthrough.js';
 
 /** How the sequence reaches the terminal: as is, or through a multiplexer's DCS passthrough. */
-export type Osc52Wrap = 'none' | 'tmux' | 'screen';
+export type Osc52Wrap = Multiplexer;
 
 /**
  * Base64 characters per screen DCS string. Screen drops a string longer than its buffer: 256
@@ -34,8 +31,7 @@ export function osc52(text: string, wrap: Osc52Wrap = 'none'): string {
     case 'none':
       return `${head}${payload}${BEL}`;
     case 'tmux':
-      // tmux ends the DCS string at the first lone ESC: every ESC inside is doubled.
-      return `${ESC}Ptmux;${`${head}${payload}${BEL}`.replaceAll(ESC, ESC + ESC)}${ST}`;
+      return tmuxPassthrough(`${head}${payload}${BEL}`);
     case 'screen': {
       // Screen passes each DCS string's content to the terminal, which sees them joined into one
       // OSC 52. Only the base64 is cut, so no cut falls inside `ESC ]`.
@@ -43,7 +39,7 @@ export function osc52(text: string, wrap: Osc52Wrap = 'none'): string {
       if (pieces.length === 0) pieces.push('');
       const last = pieces.length - 1;
       return pieces
-        .map((piece, i) => `${ESC}P${i === 0 ? head : ''}${piece}${i === last ? BEL : ''}${ST}`)
+        .map((piece, i) => screenPassthrough(`${i === 0 ? head : ''}${piece}${i === last ? BEL : ''}`))
         .join('');
     }
   }

@@ -1,6 +1,7 @@
 // What the console needs to know about, and do to, the terminal it runs in: the alternate screen
 // and its restore (terminal-restore.ts, shared with the process entry), whether to draw in color
 // and in Unicode, and the clipboard (clipboard.ts: tmux's buffer or OSC 52).
+export { type AttentionOptions, createAttention, type NotifySetting } from './attention.js';
 export { type ClipboardOptions, createClipboard } from './clipboard.js';
 export * from './terminal-restore.js';
 

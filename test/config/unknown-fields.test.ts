@@ -75,6 +75,8 @@ describe('nearestName', () => {
       'proxy',
       'pricePollMs',
       'approvalThresholdUsd',
+      'bell',
+      'notify',
     ]);
   });
 });

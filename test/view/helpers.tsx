@@ -19,6 +19,7 @@ import {
   applyTransactions,
   createStores,
   txQueryKey,
+  withBaseline,
   withWindowComplete,
   type Stores,
   withAccounts,
@@ -109,8 +110,10 @@ export function loadedStores(options: LoadOptions = {}): Stores {
     }),
     true,
   );
-  // The fixtures are the whole history: every view's window is complete (see heldWhole).
+  // The fixtures are the whole history: every view's window is complete (see heldWhole), and the
+  // unfinished work was read whole (the awaiting count is known; arrivals count from here).
   stores.transactions.setState(withWindowComplete(stores.transactions.getState(), txQueryKey(ALL_TRANSACTIONS)), true);
+  stores.transactions.setState(withBaseline(stores.transactions.getState(), NOW - 30_000), true);
   const opened = applyPrices(stores.prices.getState(), fixtures.pricesOpen, NOW - 60_000);
   stores.prices.setState(applyPrices(opened, fixtures.pricesNow, NOW - 2_000), true);
   return stores;

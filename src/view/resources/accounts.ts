@@ -24,6 +24,7 @@ import {
   sortOf,
   textMatcher,
   useAgeNow,
+  useUnreachable,
   type SortSpec,
 } from './kit.js';
 import type { ListResource } from './types.js';
@@ -36,13 +37,16 @@ const columns: readonly Column<Account>[] = [
     maxWidth: 32,
     flex: 2,
     priority: 10,
+    whole: true,
     cell: (a) => a.accountName + (a.extra?.onlyAddressBookWithdrawals ? ' [book]' : ''),
   },
   {
     id: 'status',
     title: 'STATUS',
-    width: 22,
+    minWidth: 12,
+    maxWidth: 24,
     priority: 9,
+    whole: true,
     toned: true,
     cell: (a, ctx) => styleText(accountStatusStyle(a.status), { ascii: ctx.ascii }),
   },
@@ -69,7 +73,16 @@ const columns: readonly Column<Account>[] = [
     truncate: 'middle',
     cell: (a) => a.accountId,
   },
-  { id: 'external', title: 'EXTERNAL ID', width: 14, priority: 2, truncate: 'middle', cell: (a) => a.externalId },
+  {
+    id: 'external',
+    title: 'EXTERNAL ID',
+    minWidth: 12,
+    maxWidth: 32,
+    flex: 1,
+    priority: 2,
+    truncate: 'middle',
+    cell: (a) => a.externalId,
+  },
   {
     id: 'age',
     title: 'AGE',
@@ -194,6 +207,7 @@ export const accounts: ListResource<Account> = {
     const dictionary = useStore(vm.stores.dictionary);
     const own = useStore(vm.ui, (s) => listState(s, 'accounts'));
     const now = useAgeNow(vm);
+    const unreachable = useUnreachable(vm);
     const list = accounts.rows(vm);
     const chips = filterChip(own.filter);
     return {
@@ -214,6 +228,7 @@ export const accounts: ListResource<Account> = {
         singular: 'account',
         none: 'no accounts in this workspace',
         ascii: vm.theme.ascii,
+        unreachable,
       }),
     };
   },

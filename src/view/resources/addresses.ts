@@ -8,6 +8,7 @@ import type { WorkspaceState } from '../../store/index.js';
 import { listState, type UiData } from '../../store/ui.js';
 import type { CommandSpec } from '../input/command-spec.js';
 import type { ViewModel } from '../model.js';
+import { AddressDetailPane } from '../panes/address-detail.js';
 import type { Column } from '../renderers/columns.js';
 import { accountName, networkName } from '../renderers/context.js';
 import type { Segment } from '../segments.js';
@@ -27,6 +28,7 @@ import {
   sortOf,
   textMatcher,
   useAgeNow,
+  useUnreachable,
   type SortSpec,
 } from './kit.js';
 import type { ListResource } from './types.js';
@@ -45,9 +47,18 @@ const columns: readonly Column<Address>[] = [
     maxWidth: 22,
     flex: 1,
     priority: 8,
+    whole: true,
     cell: (a, ctx) => accountName(ctx, a.accountId),
   },
-  { id: 'network', title: 'NETWORK', width: 12, priority: 9, cell: (a, ctx) => networkName(ctx, a.networkId) },
+  {
+    id: 'network',
+    title: 'NETWORK',
+    minWidth: 8,
+    maxWidth: 20,
+    priority: 9,
+    whole: true,
+    cell: (a, ctx) => networkName(ctx, a.networkId),
+  },
   {
     id: 'address',
     title: 'ADDRESS',
@@ -58,12 +69,15 @@ const columns: readonly Column<Address>[] = [
     truncate: 'middle',
     cell: (a) => a.address ?? '',
   },
-  { id: 'memo', title: 'MEMO', width: 10, priority: 5, cell: (a) => a.memo ?? '' },
+  // A deposit to this address without its memo is lost: whole when the room allows.
+  { id: 'memo', title: 'MEMO', minWidth: 6, maxWidth: 24, priority: 6, whole: true, cell: (a) => a.memo ?? '' },
   {
     id: 'status',
     title: 'STATUS',
-    width: 22,
+    minWidth: 12,
+    maxWidth: 34,
     priority: 7,
+    whole: true,
     toned: true,
     cell: (a, ctx) => styleText(addressStatusStyle(a.status), { ascii: ctx.ascii }),
   },
@@ -171,6 +185,8 @@ const addrCommand: CommandSpec = {
       addrStatuses: cmd.args.filter((a) => statuses.has(a.toLowerCase())).map((a) => a.toLowerCase()),
       addrNetworks: cmd.args.filter((a) => !statuses.has(a.toLowerCase())),
     });
+    // A new view of the pane starts on its list, not on the detail of a row of the old one.
+    if (ui.detail?.pane === 'addresses') ui.closeDetail();
     ui.setPane('addresses');
   },
 };
@@ -210,6 +226,7 @@ export const addresses: ListResource<Address> = {
       })),
     );
     const now = useAgeNow(vm);
+    const unreachable = useUnreachable(vm);
     const list = addresses.rows(vm);
     const shown = chips(vm, ui, ui.own.filter);
     return {
@@ -223,12 +240,19 @@ export const addresses: ListResource<Address> = {
         singular: 'address',
         none: 'no deposit addresses',
         ascii: vm.theme.ascii,
+        unreachable,
       }),
     };
   },
   refresh: 'addresses',
   // The address itself (its id while it has none yet).
   copy: (a, id) => (a.address ? { text: a.address, what: 'address' } : { text: id, what: 'id' }),
+  open: {
+    label: 'open',
+    description: 'open the detail (the whole address, memo, assets, explorer link)',
+    run: (vm, id) => vm.ui.getState().openDetail('addresses', id),
+  },
+  detail: { Component: AddressDetailPane },
   hasFilters: (ui) => ui.accountFilter !== undefined || ui.addrNetworks.length + ui.addrStatuses.length > 0,
   clearFilter(vm) {
     const ui = vm.ui.getState();

@@ -12,7 +12,7 @@ import {
 import type { PricePoint, PricesState } from '../../store/index.js';
 import { listState } from '../../store/ui.js';
 import type { Column } from '../renderers/columns.js';
-import { compareText, filterChip, fixed8, makeList, memo, refData, type RefData, searchCache, sortOf, textMatcher, type SortSpec, useAgeNow } from './kit.js';
+import { compareText, filterChip, fixed8, makeList, memo, refData, type RefData, searchCache, sortOf, textMatcher, type SortSpec, useAgeNow, useUnreachable } from './kit.js';
 import type { ListResource } from './types.js';
 
 /** Up is good news, down is bad, flat is nothing: tone for color only, the arrow says it. */
@@ -34,9 +34,10 @@ const columns: readonly Column<PricePoint>[] = [
     id: 'name',
     title: 'NAME',
     minWidth: 10,
-    maxWidth: 20,
+    maxWidth: 28,
     flex: 1,
     priority: 5,
+    whole: true,
     cell: (p, ctx) => ctx.dictionary.symbols.get(p.baseSymbolId)?.name ?? '',
   },
   { id: 'price', title: 'PRICE', width: 14, priority: 10, align: 'right', searchable: false, cell: (p) => formatPrice(p.price) },
@@ -80,7 +81,7 @@ const columns: readonly Column<PricePoint>[] = [
     id: 'updated',
     title: 'UPDATED',
     width: 7,
-    priority: 4,
+    priority: 5,
     align: 'right',
     searchable: false,
     // The pane redraws with every price tick: ages are exact, not on the list's 5 s clock.
@@ -162,15 +163,18 @@ export const prices: ListResource<PricePoint> = {
     const workspace = useStore(vm.stores.workspace);
     const own = useStore(vm.ui, (s) => listState(s, 'prices'));
     useAgeNow(vm);
+    const unreachable = useUnreachable(vm);
     const list = prices.rows(vm);
     return {
       list,
       ctx: { ascii: vm.theme.ascii, now: vm.env.now(), dictionary, workspace, prices: state.bySymbol },
       chips: filterChip(own.filter),
       empty:
-        state.updatedAt === undefined
-          ? `waiting for the first prices${vm.theme.ascii ? '...' : '…'}`
-          : 'no symbol matches (esc clears the filter)',
+        state.updatedAt !== undefined
+          ? 'no symbol matches (esc clears the filter)'
+          : unreachable !== undefined
+            ? `cannot read prices: ${unreachable} (retrying; r retries now)`
+            : `waiting for the first prices${vm.theme.ascii ? '...' : '…'}`,
     };
   },
   refresh: 'prices',

@@ -29,14 +29,16 @@ import {
   searchCache,
   type SortSpec,
   sortOf,
-  textMatcher,
+  textFilter,
 } from './kit.js';
+import { compareUrgency, type UrgencyKey, urgencyKey } from './urgency.js';
 
 export const TRANSACTION_SORTS: readonly SortSpec[] = [
   { id: 'created', label: 'created ↓' },
   { id: 'updated', label: 'updated ↓' },
   { id: 'usd', label: 'amount (USD) ↓, loaded rows' },
-  { id: 'status', label: 'status, loaded rows' },
+  // Urgency (urgency.ts). All unfinished work is held, so its top is whole; finished rows are the loaded ones.
+  { id: 'status', label: 'status: urgent first, loaded rows' },
 ];
 
 export interface TransactionQuery {
@@ -99,7 +101,7 @@ function viewRowsOf(state: TransactionsState, server: TxQuery, w: TxWindow | und
     .map((r) => r.id);
 }
 
-/** The rows sorted on what is held: USD value (largest first, unpriced last) or status. */
+/** The rows sorted on what is held: USD value (largest first, unpriced last) or status (urgency.ts). */
 function sortLocally(
   ids: readonly string[],
   sort: string,
@@ -110,10 +112,10 @@ function sortLocally(
   // server's order, so the sort is stable and total.
   const keyed = ids.map((id, i) => {
     const tx = byId.get(id)!;
-    return { id, i, key: sort === 'usd' ? value(tx) : tx.status };
+    return { id, i, key: sort === 'usd' ? value(tx) : urgencyKey(tx) };
   });
   keyed.sort((a, b) => {
-    if (sort === 'status') return compareText(a.key as string, b.key as string) || a.i - b.i;
+    if (sort === 'status') return compareUrgency(a.key as UrgencyKey, b.key as UrgencyKey) || a.i - b.i;
     const x = a.key as bigint | undefined;
     const y = b.key as bigint | undefined;
     if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0) || a.i - b.i;
@@ -131,6 +133,8 @@ export type TransactionRows = (
 
 export function transactionRows(columns: readonly Column<Transaction>[]): TransactionRows {
   const search = searchCache(columns, (tx: Transaction) => tx.transactionId);
+  // Per text, over the rows held: `/` filters as each key is typed.
+  const filterText = textFilter<string>();
   let listPrices: PricesState | undefined;
 
   /** The prices the list values with: the held ones until they are a minute old. */
@@ -156,9 +160,7 @@ export function transactionRows(columns: readonly Column<Transaction>[]): Transa
       const bySymbol = pricesForList(prices);
       const w = state.windows.get(txQueryKey(q.server));
       const held = viewRows(state, q.server, w);
-      const match = textMatcher(q.filter);
-      let ids: readonly string[] = held;
-      if (match) ids = held.filter((id) => match(search(byId.get(id)!, ref)));
+      let ids = filterText(held, q.filter, (id) => search(byId.get(id)!, ref), [ref.dictionary, ref.workspace]);
       const sort = sortOf(TRANSACTION_SORTS, q.sort).id;
       const local = sort === 'usd' || sort === 'status';
       if (local) {

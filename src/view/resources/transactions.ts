@@ -15,8 +15,9 @@ import {
   styleText,
   transactionStatusStyle,
 } from '../../format/index.js';
-import { txQueryKey } from '../../store/index.js';
+import { txQueryKey, WAITING_APPROVAL } from '../../store/index.js';
 import { listState } from '../../store/ui.js';
+import { markApprovalsSeen } from '../approvals/seen.js';
 import type { CommandSpec } from '../input/command-spec.js';
 import { txWordsRef } from '../input/sources.js';
 import { parseTxWords, splitWords } from '../input/tx-words.js';
@@ -35,17 +36,23 @@ import {
 } from '../renderers/context.js';
 import type { Segment } from '../segments.js';
 import { SEARCH_ROW_ID, searchOffer } from '../search-offer.js';
-import { chip, copyId, filterChip, listAge, refData, useAgeNow } from './kit.js';
+import { chip, copyId, emptyText, filterChip, listAge, refData, useAgeNow, useUnreachable } from './kit.js';
 import { TRANSACTION_SORTS, transactionQuery, transactionRows } from './transaction-rows.js';
 import type { ListResource } from './types.js';
 
+// Widths follow the rows on screen (renderers/table-layout.ts): the account's name and the status
+// are whole unless even the extras' room (USD, network, id, created) is not enough; the other
+// texts are whole when there is room. When columns must go, TO / FROM outlives AGE and ACCOUNT:
+// where the money went is what a row is.
 const columns: readonly Column<Transaction>[] = [
-  { id: 'type', title: 'TYPE', minWidth: 10, maxWidth: 14, flex: 1, priority: 9, cell: (tx) => tx.transactionType },
+  { id: 'type', title: 'TYPE', minWidth: 10, maxWidth: 18, flex: 1, priority: 10, cell: (tx) => tx.transactionType },
   {
     id: 'status',
     title: 'STATUS',
-    width: 20,
-    priority: 10,
+    minWidth: 20,
+    maxWidth: 26,
+    priority: 12,
+    whole: true,
     toned: true,
     cell: (tx, ctx) => styleText(transactionStatusStyle(tx.status), { ascii: ctx.ascii }),
   },
@@ -53,23 +60,31 @@ const columns: readonly Column<Transaction>[] = [
     id: 'amount',
     title: 'AMOUNT',
     minWidth: 13,
-    maxWidth: 18,
-    flex: 1,
-    priority: 9,
+    maxWidth: 26,
+    priority: 11,
     align: 'right',
+    truncate: 'amount',
     cell: (tx, ctx) => {
       const { amount, assetId } = transactionAmount(tx);
       return amount === undefined ? '' : formatAmount(amount, asset(ctx, assetId).decimals, { ascii: ctx.ascii });
     },
   },
-  { id: 'asset', title: 'ASSET', width: 5, priority: 9, cell: (tx, ctx) => asset(ctx, transactionAmount(tx).assetId).symbol },
+  {
+    id: 'asset',
+    title: 'ASSET',
+    minWidth: 5,
+    maxWidth: 10,
+    priority: 11,
+    cell: (tx, ctx) => asset(ctx, transactionAmount(tx).assetId).symbol,
+  },
   {
     id: 'account',
     title: 'ACCOUNT',
     minWidth: 13,
     maxWidth: 24,
     flex: 2,
-    priority: 6,
+    priority: 7,
+    whole: true,
     cell: (tx, ctx) => accountName(ctx, tx.accountId),
   },
   {
@@ -78,8 +93,9 @@ const columns: readonly Column<Transaction>[] = [
     minWidth: 14,
     maxWidth: 46,
     flex: 4,
-    priority: 5,
+    priority: 9,
     truncate: 'middle',
+    readable: 16,
     cell: (tx, ctx) => {
       const party = counterparty(ctx, tx);
       if (party.direction === 'none') return '';
@@ -99,7 +115,8 @@ const columns: readonly Column<Transaction>[] = [
   {
     id: 'usd',
     title: 'USD',
-    width: 13,
+    minWidth: 11,
+    maxWidth: 18,
     priority: 4,
     align: 'right',
     searchable: false,
@@ -109,7 +126,14 @@ const columns: readonly Column<Transaction>[] = [
       return usd === undefined ? '' : formatUsd(usd);
     },
   },
-  { id: 'network', title: 'NETWORK', width: 10, priority: 3, cell: (tx, ctx) => networkName(ctx, transactionNetwork(ctx, tx)) },
+  {
+    id: 'network',
+    title: 'NETWORK',
+    minWidth: 8,
+    maxWidth: 20,
+    priority: 3,
+    cell: (tx, ctx) => networkName(ctx, transactionNetwork(ctx, tx)),
+  },
   { id: 'id', title: 'ID', width: 12, priority: 2, truncate: 'middle', cell: (tx) => tx.transactionId },
   { id: 'created', title: 'CREATED', width: 19, priority: 1, cell: (tx) => formatAbsolute(tx.createdAt) },
 ];
@@ -204,18 +228,21 @@ export const transactions: ListResource<Transaction> = {
     }, [vm, key]);
     const shown = chips(vm);
     const h = list.history;
+    const unreachable = useUnreachable(vm);
     return {
       list,
       ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices: list.prices },
       chips: shown,
-      empty:
-        h?.error !== undefined
-          ? `cannot read transactions: ${h.error} (r retries)`
-          : h?.loading === true
-            ? `loading transactions${vm.theme.ascii ? '...' : '…'}`
-            : shown.length > 0
-              ? 'no transaction matches (esc clears the filter)'
-              : 'no transactions yet',
+      empty: emptyText({
+        loading: h?.loading === true,
+        filtered: shown.length > 0,
+        plural: 'transactions',
+        singular: 'transaction',
+        none: 'no transactions yet',
+        ascii: vm.theme.ascii,
+        error: h?.error,
+        unreachable,
+      }),
       marks: tx.changedAt,
       follow: ui.follow,
       onViewport: (anchorId, visibleRows) =>
@@ -228,13 +255,15 @@ export const transactions: ListResource<Transaction> = {
     label: 'open',
     noteLabel: 'search the server',
     description: 'open the detail (on the "search the server" row: ask the server)',
-    run(vm, id) {
+    run(vm, id, record) {
       if (id === SEARCH_ROW_ID) {
         searchServer(vm);
         return;
       }
       vm.ui.getState().openDetail('transactions', id);
       vm.actions.openTransaction(id);
+      // Going to one that waits for approval is going to the queue: the header's "new" mark clears.
+      if (record?.status === WAITING_APPROVAL) markApprovalsSeen(vm);
     },
   },
   detail: { Component: DetailPane, onClose: (vm) => vm.actions.closeTransaction() },

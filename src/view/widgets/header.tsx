@@ -24,7 +24,10 @@ export interface HeaderInput {
     | 'clockSkewMs'
     | 'baseUrl'
   >;
-  readonly awaiting: number;
+  /** Transactions waiting for approval; undefined until the unfinished work was read whole. */
+  readonly awaiting: number | undefined;
+  /** Of those, how many entered the queue since the person last went to it (n/N, or opened one). */
+  readonly freshApprovals?: number;
   readonly paused: boolean;
   /** Live updates waiting while paused. */
   readonly held?: number;
@@ -140,17 +143,30 @@ export function headerItems(input: HeaderInput): Item[] {
     });
   }
   items.push({ segments: [{ text: formatClock(input.now) }], priority: 6, side: 'right' });
-  items.push({
-    segments: [
-      {
-        text: `${formatCount(input.awaiting)} awaiting approval `,
-        token: input.awaiting > 0 ? 'warning' : 'muted',
-      },
-    ],
-    priority: 9,
-    side: 'right',
-  });
+  items.push({ segments: approvalSegments(input), priority: 9, side: 'right' });
   return items;
+}
+
+/**
+ * "6 awaiting approval · n": the way into the queue names its key. Unknown before the unfinished
+ * work is read ("?", never a reassuring 0); arrivals the person has not looked at yet are a badge.
+ */
+export function approvalSegments(
+  input: Pick<HeaderInput, 'awaiting' | 'freshApprovals' | 'glyphs' | 'ascii'>,
+): Segment[] {
+  const { awaiting } = input;
+  if (awaiting === undefined) return [{ text: '? awaiting approval ', token: 'muted' }];
+  if (awaiting === 0) return [{ text: '0 awaiting approval ', token: 'muted' }];
+  const fresh = Math.min(input.freshApprovals ?? 0, awaiting);
+  return [
+    ...(fresh > 0
+      ? [{ text: ` ${input.glyphs.bullet} ${formatCount(fresh)} new `, token: 'badge' as const }, { text: ' ' }]
+      : []),
+    { text: `${formatCount(awaiting)} awaiting approval`, token: 'warning' },
+    { text: input.ascii ? ' - ' : ' · ', token: 'muted' },
+    { text: 'n', token: 'key' },
+    { text: ' ' },
+  ];
 }
 
 function join(items: readonly Item[], gap: string): Segment[] {
@@ -198,7 +214,12 @@ export function Header({ width }: { width: number }) {
       baseUrl: s.baseUrl,
     })),
   );
-  const awaiting = useStore(vm.stores.transactions, (s) => s.awaitingApproval);
+  // Unknown until the unfinished work was read whole: a partial count would reassure wrongly.
+  const awaiting = useStore(vm.stores.transactions, (s) =>
+    s.baselineAt === undefined ? undefined : s.awaitingApproval,
+  );
+  const arrived = useStore(vm.stores.transactions, (s) => s.arrivals.count);
+  const seen = useStore(vm.ui, (s) => s.approvalsSeen);
   // The engine's own word counts too: updates may be held before the ui knew it asked.
   const asked = useStore(vm.ui, (s) => s.paused);
   const holding = useStore(vm.stores.transactions, (s) => s.paused ?? false);
@@ -209,6 +230,7 @@ export function Header({ width }: { width: number }) {
     {
       session,
       awaiting,
+      freshApprovals: arrived - seen,
       paused,
       held,
       now,
