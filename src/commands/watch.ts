@@ -98,23 +98,47 @@ function unknownValues(values: readonly string[], known: readonly string[]): str
 }
 
 /**
- * `--account` values to account ids: an exact id, else an exact name. A name that several
- * accounts share is refused (the ids are listed); an unknown value is refused.
+ * Where the console lists the accounts, in the words of an error: the pane's number is the
+ * view's registry's (its order, not a copy). The view (Ink, React) is loaded only for this error.
  */
-export function resolveAccounts(values: readonly string[], accounts: readonly Account[]): string[] {
+async function accountsPaneHint(): Promise<string> {
+  const { paneKey } = await import('../view/resources/registry.js');
+  const key = paneKey('accounts');
+  return key === undefined ? 'the console lists the accounts' : `the console lists the accounts in pane ${key}`;
+}
+
+/**
+ * `--account` values to account ids: an exact id, else an exact name. A name that several
+ * accounts share is refused (the ids are listed); an unknown value is refused, saying where the
+ * console lists the accounts (`where`, asked only then).
+ */
+export async function resolveAccounts(
+  values: readonly string[],
+  accounts: readonly Account[],
+  where: () => Promise<string> = accountsPaneHint,
+): Promise<string[]> {
   const ids = new Set(accounts.map((a) => a.accountId));
-  return values.map((value) => {
-    if (ids.has(value)) return value;
-    const named = accounts.filter((a) => a.accountName === value);
-    if (named.length === 1) return named[0]!.accountId;
-    if (named.length > 1) {
-      throw new ConfigError(`--account ${JSON.stringify(value)} names ${named.length} accounts`, {
-        fix: `give its id instead: ${named.map((a) => a.accountId).join(', ')}`,
-      });
-    }
-    throw new ConfigError(`--account ${JSON.stringify(value)}: no account has this id or name`, {
-      fix: 'check the id or the exact name (the console lists the accounts in pane 2)',
+  const resolved: string[] = [];
+  for (const value of values) resolved.push(await resolveAccount(value, accounts, ids, where));
+  return resolved;
+}
+
+async function resolveAccount(
+  value: string,
+  accounts: readonly Account[],
+  ids: ReadonlySet<string>,
+  where: () => Promise<string>,
+): Promise<string> {
+  if (ids.has(value)) return value;
+  const named = accounts.filter((a) => a.accountName === value);
+  if (named.length === 1) return named[0]!.accountId;
+  if (named.length > 1) {
+    throw new ConfigError(`--account ${JSON.stringify(value)} names ${named.length} accounts`, {
+      fix: `give its id instead: ${named.map((a) => a.accountId).join(', ')}`,
     });
+  }
+  throw new ConfigError(`--account ${JSON.stringify(value)}: no account has this id or name`, {
+    fix: `check the id or the exact name (${await where()})`,
   });
 }
 
@@ -234,7 +258,7 @@ export async function watch(parsed: Parsed, io: Io, secrets: SecretEnv, control:
         all.push(...page);
         if (page.length < 1000) break;
       }
-      accountIds = [...new Set(resolveAccounts(accounts, all))];
+      accountIds = [...new Set(await resolveAccounts(accounts, all))];
     }
     const filter: WatchFilter = { statuses, types, accountIds };
     if (control.signal.aborted) return 0;

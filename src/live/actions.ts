@@ -205,9 +205,9 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
       result: settled.result,
       ...(settled.correlationId !== undefined ? { correlationId: settled.correlationId } : {}),
     };
-    await trail.record(entry);
+    const auditFailure = await trail.record(entry);
     log(`${action} ${transactionId ?? target.externalId ?? ''}: ${settled.result}`);
-    return settled.outcome;
+    return auditFailure === undefined ? settled.outcome : { ...settled.outcome, auditFailure };
   }
 
   /** At most one call per key on its way; the second answers `duplicate` without sending. */

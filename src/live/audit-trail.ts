@@ -1,8 +1,16 @@
 // The audit log as the live engine uses it: record an action's attempt (the file, then the audit
 // store so the open detail shows it at once), and load a transaction's earlier lines when its
-// detail opens. A log that cannot be written never loses the outcome: it becomes a notice.
+// detail opens. A log that cannot be written never loses the outcome: the outcome carries why
+// (the dialog and the status line say both), and a notice holds until a line is written again.
 import { type AuditEntry, type AuditLog, ConfigError } from '../config/index.js';
-import { type AuditRecord, type AuditState, type Stores, withNotice } from '../store/index.js';
+import {
+  awaitsCause,
+  type AuditRecord,
+  type AuditState,
+  type Stores,
+  withCauseCleared,
+  withNotice,
+} from '../store/index.js';
 
 /**
  * The store's record of an entry: who, what and how it ended. Field by field: the connection is
@@ -66,9 +74,15 @@ export interface AuditTrailDeps {
   readonly log?: ((line: string) => void) | undefined;
 }
 
+/** The notices of the log, by what failed; each ends when that works again. */
+const CAUSES = { written: 'audit:write', read: 'audit:read' } as const;
+
 export interface AuditTrail {
-  /** Appends the entry and shows it; never rejects (a failure becomes an error notice). */
-  record(entry: AuditEntry): Promise<void>;
+  /**
+   * Appends the entry and shows it; never rejects. A failure becomes an error notice, and its
+   * words are returned (undefined: the line was written, or there is no log).
+   */
+  record(entry: AuditEntry): Promise<string | undefined>;
   /**
    * Reads the transaction's lines from the log into the audit store, those of this session's
    * server and workspace only (another workspace's transaction of the same id is another one);
@@ -96,27 +110,43 @@ export function createAuditTrail(deps: AuditTrailDeps): AuditTrail {
     }
   }
 
-  function failed(log: AuditLog, err: unknown, doing: string): void {
-    const text = `the audit log could not be ${doing}: ${auditFailureText(log, err)}`;
+  function failed(log: AuditLog, err: unknown, doing: keyof typeof CAUSES): string {
+    const why = auditFailureText(log, err);
+    const text = `the audit log could not be ${doing}: ${why}`;
     say(text);
+    const key = doing === 'written' ? 'audit' : 'audit:read';
     try {
-      stores.session.setState((s) => withNotice(s, { level: 'error', text, key: 'audit' }, now()));
+      stores.session.setState((s) => withNotice(s, { level: 'error', text, key, cause: CAUSES[doing] }, now()));
     } catch {
       // the notice is best effort; the outcome still reaches the caller
+    }
+    return why;
+  }
+
+  /** The log works again for this: its notice ends. */
+  function worked(doing: keyof typeof CAUSES): void {
+    const cause = CAUSES[doing];
+    try {
+      if (awaitsCause(stores.session.getState().notices, [cause])) {
+        stores.session.setState((s) => withCauseCleared(s, cause, now()));
+      }
+    } catch {
+      // best effort, as the notice itself
     }
   }
 
   return {
     async record(entry) {
-      if (audit === undefined) return;
+      if (audit === undefined) return undefined;
       try {
         await audit.append(entry);
       } catch (err) {
-        failed(audit, err, 'written');
-        return;
+        return failed(audit, err, 'written');
       }
+      worked('written');
       // The store mirrors the file: a line the file refused is not shown as recorded.
       if (entry.transactionId !== undefined) show(entry.transactionId, [auditRecord(entry)]);
+      return undefined;
     },
 
     async load(transactionId) {
@@ -125,6 +155,7 @@ export function createAuditTrail(deps: AuditTrailDeps): AuditTrail {
         const { baseUrl, workspaceId } = stores.session.getState();
         const { entries, skipped } = await audit.read({ transactionId, baseUrl, workspaceId });
         if (skipped > 0) say(`audit log ${audit.path}: ${skipped} malformed line(s) skipped`);
+        worked('read');
         if (entries.length > 0) show(transactionId, entries.map(auditRecord));
       } catch (err) {
         failed(audit, err, 'read');

@@ -65,7 +65,7 @@ export function createDetails(ctx: EngineContext): Details {
         api.transactions.events(d.id),
       ]);
       if (ctx.stopped() || detail !== d) return;
-      ctx.answered();
+      ctx.answered('loading the transaction');
       if (record !== undefined) ctx.note([record]);
       const stamp = now();
       write(stores.transactions, (s) => withEvents(s, d.id, record, events, stamp), 'the detail');
@@ -124,7 +124,7 @@ export function createDetails(ctx: EngineContext): Details {
         try {
           const record = await api.transactions.get(id);
           if (ctx.stopped()) return;
-          ctx.answered();
+          ctx.answered('loading the transaction');
           ctx.note([record]);
           const stamp = now();
           // Not slim: a whole record fills in the slim row even at the same updatedAt.

@@ -3,8 +3,15 @@
 // reachability through the feed).
 import { type ApiClient, ApiError, describeClientError } from '../client/index.js';
 import type { Transaction } from '../contract/index.js';
-import { type SessionState, type Stores, withDegraded, withNotice } from '../store/index.js';
-import { type NoticeSpec, noticeFor } from './notices.js';
+import {
+  awaitsCause,
+  type SessionState,
+  type Stores,
+  withCauseCleared,
+  withDegraded,
+  withNotice,
+} from '../store/index.js';
+import { ANSWERED_CAUSES, type NoticeSpec, noticeFor, readCause } from './notices.js';
 import type { Timers } from './timers.js';
 
 /** A zustand vanilla store, as much of it as the engine writes through. */
@@ -26,12 +33,19 @@ export interface EngineContext {
   write<S>(store: Writable<S>, fn: (state: S) => S, what: string): void;
   setSession(fn: (state: SessionState) => SessionState): void;
   notify(spec: NoticeSpec): void;
-  /** A failure said in words: one keyed notice, and 429/503 mark the session degraded. */
-  report(err: unknown, what: string): void;
+  /**
+   * A failure said in words: one keyed notice, and 429/503 mark the session degraded. `read` is
+   * the cause a failure of this work alone waits for (notices.ts readCause(what) by default).
+   */
+  report(err: unknown, what: string, read?: string): void;
   /** One of the engine's own reads failed: reported, and the header learns whether the server is reachable. */
   failed(err: unknown, what: string): void;
-  /** One of the engine's own reads was answered. */
-  answered(): void;
+  /** One of the engine's own reads (`what`, as its failure named it) was answered: what it ends, ends. */
+  answered(what?: string): void;
+  /** These causes reported success: the notices waiting for them clear. */
+  clear(causes: readonly string[]): void;
+  /** The server answered (`read`: that work's own cause too): degraded and the notices of any answer end. */
+  succeeded(read?: string): void;
   /** Records read by the engine itself move the feed's watermark. */
   note(transactions: readonly Transaction[]): void;
   setDegraded(status: number): void;
@@ -91,9 +105,19 @@ export function createEngineContext(o: ContextOptions): EngineContext {
     if (stores.session.getState().degraded !== undefined) setSession((s) => withDegraded(s, undefined));
   }
 
-  function report(err: unknown, what: string): void {
+  function clear(causes: readonly string[]): void {
+    if (stopped() || !awaitsCause(stores.session.getState().notices, causes)) return;
+    setSession((s) => withCauseCleared(s, causes, now()));
+  }
+
+  function succeeded(read?: string): void {
+    clearDegraded();
+    clear(read === undefined ? ANSWERED_CAUSES : [...ANSWERED_CAUSES, read]);
+  }
+
+  function report(err: unknown, what: string, read?: string): void {
     if (stopped()) return;
-    notify(noticeFor(err, what));
+    notify(noticeFor(err, what, read));
     if (err instanceof ApiError && (err.status === 429 || err.status === 503)) setDegraded(err.status);
   }
 
@@ -115,10 +139,12 @@ export function createEngineContext(o: ContextOptions): EngineContext {
       report(err, what);
       o.feed().readFailed(err);
     },
-    answered() {
-      clearDegraded();
+    answered(what) {
+      succeeded(what === undefined ? undefined : readCause(what));
       o.feed().readAnswered();
     },
+    clear,
+    succeeded,
     note: (transactions) => o.feed().note(transactions),
     setDegraded,
     clearDegraded,

@@ -50,10 +50,14 @@
 //   frame or a read; also the moment a live socket dropped). While kind is 'live' the data is
 //   current however old freshAt is (a quiet workspace sends no frames). `session.degraded`
 //   = { reason } while reads are refused with 429/503. `session.workspaceName` from GET workspace.
-// - Notices: `session.notices`, keyed: a failure that repeats (a 401 on every retry, a malformed
-//   frame) is one notice whose `count` grows. 401/403 explain the cause (describeClientError);
-//   the engine keeps retrying with backoff. A record that fails the contract is skipped, the
-//   rest of its page is kept.
+// - Notices: `session.notices`, keyed: a failure that repeats in the same words (a 401 on every
+//   retry, a malformed frame) is one notice whose `count` grows; other words of the same key
+//   replace it. Each failure names its cause (notices.ts) and clears when that cause reports
+//   success: any answer ends "cannot reach the server", a 401 and a 429/503 spell; a read's own
+//   failure ends when that read works; the socket's when frames flow; the audit log's when a
+//   line is written. `session.messages` keeps the last 50 said (the messages overlay). 401/403
+//   explain the cause; the engine keeps retrying with backoff. A record that fails the contract
+//   is skipped, the rest of its page is kept.
 // - Prices: `prices` slice only (never the transactions slice), polled every `pricePollMs`.
 // - Reference data: `dictionary` (networks, assets, symbols) loaded once per session;
 //   `workspace` (accounts, addresses).

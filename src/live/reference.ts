@@ -43,7 +43,7 @@ export function createReferenceLoads(
     return createLoop({
       run: async () => {
         await load();
-        if (!ctx.stopped()) ctx.answered();
+        if (!ctx.stopped()) ctx.answered(what);
       },
       timers: ctx.timers,
       retryBaseMs: ctx.retryBaseMs,

@@ -52,9 +52,11 @@ export interface LiveOptions {
 
 /**
  * How a write ended, in words safe to show. Every outcome but `duplicate` was recorded in the
- * audit log.
+ * audit log, unless `auditFailure` says why it could not be (the outcome stands all the same).
  */
-export type ActionOutcome =
+export type ActionOutcome = ActionEnd & { auditFailure?: string };
+
+type ActionEnd =
   /** The server did it; `transaction` is its answer (already merged into the store). */
   | { kind: 'done'; transaction: Transaction; correlationId?: string }
   /** 409: someone approved, declined or changed it first; the row was refreshed (`status` now). */

@@ -44,6 +44,8 @@ export interface DialogOutcome {
   readonly headline: string;
   /** More words, when there are some (the server's message). */
   readonly detail?: string;
+  /** Why the attempt is not in the audit log (the log could not be written): said beside the outcome. */
+  readonly auditFailure?: string;
 }
 
 export interface OpenDialog {

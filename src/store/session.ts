@@ -1,6 +1,9 @@
 // Who we are connected as and how the connection is doing: drives the header and the notices.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RoleAction } from '../format/index.js';
+import { addNotice, clearCauses, dropNotice, type Notice, type NoticeSpec } from './notices.js';
+
+export * from './notices.js';
 
 export type ConnectionKind =
   | 'connecting' // first load and first socket not there yet
@@ -18,18 +21,6 @@ export interface Connection {
   readonly since: number;
   /** Why, in words, when it is not live (e.g. "socket closed (1006)"). */
   readonly detail?: string;
-}
-
-export type NoticeLevel = 'info' | 'warn' | 'error';
-
-export interface Notice {
-  readonly id: number;
-  readonly level: NoticeLevel;
-  readonly text: string;
-  readonly at: number;
-  /** Notices with the same key replace each other (a malformed frame is reported once, then counted). */
-  readonly key?: string;
-  readonly count: number;
 }
 
 /** Things the console can do that change something; a role or a 403 can take them away. */
@@ -53,7 +44,10 @@ export interface SessionState {
   readonly degraded?: { readonly reason: string; readonly until?: number };
   /** Server Date minus local clock, when beyond the tolerance worth mentioning. */
   readonly clockSkewMs?: number;
+  /** Live notices, oldest first (store/notices.ts says how long each holds). */
   readonly notices: readonly Notice[];
+  /** The last 50 messages said, cleared ones too (the messages overlay). */
+  readonly messages: readonly Notice[];
   /** Actions refused with 403 in this session: hidden from then on. */
   readonly forbidden: ReadonlySet<ActionName>;
 }
@@ -80,27 +74,29 @@ export function initialSession(init: SessionInit): SessionState {
     readOnly: init.readOnly ?? false,
     connection: { kind: 'connecting', since: init.now },
     notices: [],
+    messages: [],
     forbidden: new Set(),
   };
 }
 
-const MAX_NOTICES = 20;
-let noticeIds = 0;
+/** Says a notice (store/notices.ts: a repeat of the same words is counted, other words replace). */
+export function withNotice(state: SessionState, notice: NoticeSpec, now: number): SessionState {
+  return { ...state, ...addNotice(state, notice, now) };
+}
 
-/** Adds a notice; one with the same key replaces the earlier one and counts repeats. */
-export function withNotice(
+/** The notices waiting for these causes end (the same state when none does). */
+export function withCauseCleared(
   state: SessionState,
-  notice: { level: NoticeLevel; text: string; key?: string },
+  causes: string | readonly string[],
   now: number,
 ): SessionState {
-  const earlier = notice.key === undefined ? undefined : state.notices.find((n) => n.key === notice.key);
-  const rest = earlier === undefined ? state.notices : state.notices.filter((n) => n !== earlier);
-  const next: Notice = { ...notice, id: ++noticeIds, at: now, count: (earlier?.count ?? 0) + 1 };
-  return { ...state, notices: [...rest, next].slice(-MAX_NOTICES) };
+  const book = clearCauses(state, typeof causes === 'string' ? [causes] : causes, now);
+  return book.notices === state.notices ? state : { ...state, ...book };
 }
 
 export function withoutNotice(state: SessionState, id: number): SessionState {
-  return { ...state, notices: state.notices.filter((n) => n.id !== id) };
+  const book = dropNotice(state, id);
+  return book.notices === state.notices ? state : { ...state, ...book };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { UiData, UiMode } from '../store/ui.js';
 import type { ViewModel } from './model.js';
 
 /**
- * normal: lists and details; filter and command: a line is typed; help and json: an overlay;
+ * normal: lists and details; filter and command: a line is typed; help, json, messages: an overlay;
  * dialog: an action's confirmation; form: the swap form has the keyboard.
  */
 export type Mode = UiMode | 'dialog' | 'form';

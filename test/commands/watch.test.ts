@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../../src/commands/cli.js';
 import { listOption, resolveAccounts, spec, watch } from '../../src/commands/watch.js';
+import { PANES } from '../../src/view/resources/registry.js';
 import { type Account, type Transaction, TransactionSchema } from '../../src/contract/index.js';
 import { writePrivateKey } from '../../src/config/index.js';
 import { custody, fakeIo, type FakeIo, type Home, tempHome } from '../helpers/cli-io.js';
@@ -83,16 +84,25 @@ describe('options (pure)', () => {
     [['a1'], ['a1']],
     [['Treasury'], ['a1']],
     [['a2', 'Treasury'], ['a2', 'a1']],
-  ])('--account %j → %j (an id wins over a name)', (given, expected) => {
-    expect(resolveAccounts(given, accounts)).toEqual(expected);
+  ])('--account %j → %j (an id wins over a name)', async (given, expected) => {
+    expect(await resolveAccounts(given, accounts)).toEqual(expected);
   });
 
+  // The accounts pane's number is the console's own (the registry's order): pane 1, not a literal.
+  const accountsPane = String(PANES.findIndex((p) => p.id === 'accounts') + 1);
   it.each([
-    ['Ops', /names 2 accounts/, /a2, a3/],
-    ['treasury', /no account has this id or name/, /exact name/],
-  ])('--account %s is refused, with what to do', (given, message, fix) => {
-    expect(() => resolveAccounts([given], accounts)).toThrow(message);
-    expect(() => resolveAccounts([given], accounts)).toThrow(expect.objectContaining({ fix: expect.stringMatching(fix) }));
+    ['Ops', /names 2 accounts/, /^give its id instead: a2, a3$/],
+    ['treasury', /no account has this id or name/, new RegExp(`^check the id or the exact name \\(the console lists the accounts in pane ${accountsPane}\\)$`)],
+  ])('--account %s is refused, with what to do', async (given, message, fix) => {
+    await expect(resolveAccounts([given], accounts)).rejects.toThrow(message);
+    await expect(resolveAccounts([given], accounts)).rejects.toThrow(expect.objectContaining({ fix: expect.stringMatching(fix) }));
+  });
+
+  it('points at pane 1 for the accounts, as the tabs number them', async () => {
+    expect(accountsPane).toBe('1');
+    await expect(resolveAccounts(['Nope'], accounts)).rejects.toThrow(
+      expect.objectContaining({ fix: expect.stringContaining('pane 1)') }),
+    );
   });
 });
 
@@ -182,6 +192,7 @@ describe('custody watch against a sandbox', () => {
     const result = await custody(['watch', ...flags, '--account', 'no such account'], home.env());
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/--account "no such account": no account has this id or name/);
+    expect(result.err).toContain('the console lists the accounts in pane 1)');
   });
 
   it('a status this version does not know is noted and sent as given (enums grow)', async () => {

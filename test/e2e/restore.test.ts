@@ -68,7 +68,7 @@ describe('Ctrl-C quits from every mode', () => {
     }],
     ['the help screen', async (pty) => {
       await pty.press('?');
-      await pty.waitForText('close the help or the JSON view');
+      await pty.waitForText('── Help  ? or esc closes');
     }],
     ['a transaction\'s detail', async (pty) => {
       await pty.press('enter');

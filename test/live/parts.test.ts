@@ -313,19 +313,40 @@ describe('small helpers', () => {
   const api404 = new ApiError({ status: 404, code: 'not-found', message: 'no', method: 'GET', path: '/x' });
   const contract = new ContractError({ message: 'bad createdAt', field: 'transactions.0.createdAt', endpoint: 'GET /x' });
   const network = new NetworkError({ message: 'connection refused', method: 'GET', path: '/x' });
-  it.each<[string, unknown, { key: string; level: string; text: RegExp }]>([
-    ['401', api401, { key: 'auth:401', level: 'error', text: /loading accounts: not authenticated \(401\).*retrying/ }],
-    ['403', api403, { key: 'auth:403', level: 'error', text: /forbidden \(403\)/ }],
-    ['429', api429, { key: 'busy:429', level: 'warn', text: /rate limited/ }],
-    ['404', api404, { key: 'http:404:loading accounts', level: 'warn', text: /not found/ }],
-    ['contract', contract, { key: 'contract:loading accounts', level: 'warn', text: /skipped: unexpected answer/ }],
-    ['network', network, { key: 'network', level: 'warn', text: /cannot reach the server/ }],
-    ['a bug', new TypeError('oops'), { key: 'bug:loading accounts', level: 'error', text: /failed: oops/ }],
+  // The cause says what ends the notice: any answer (server, auth, busy) or that read's own success.
+  it.each<[string, unknown, { key: string; level: string; cause: string; text: RegExp }]>([
+    ['401', api401, { key: 'auth:401', level: 'error', cause: 'auth', text: /^not authenticated \(401\).*retrying/ }],
+    ['403', api403, { key: 'auth:403:revoked', level: 'error', cause: 'read:loading accounts', text: /^forbidden \(403\): revoked; retrying/ }],
+    ['429', api429, { key: 'busy:429', level: 'warn', cause: 'busy', text: /^rate limited by the server \(429\)/ }],
+    ['404', api404, { key: 'http:404:loading accounts', level: 'warn', cause: 'read:loading accounts', text: /not found/ }],
+    ['contract', contract, { key: 'contract:loading accounts', level: 'warn', cause: 'read:loading accounts', text: /skipped: unexpected answer/ }],
+    ['network', network, { key: 'network', level: 'warn', cause: 'server', text: /^cannot reach the server: connection refused$/ }],
+    ['a bug', new TypeError('oops'), { key: 'bug:loading accounts', level: 'error', cause: 'read:loading accounts', text: /failed: oops/ }],
   ])('noticeFor %s', (_name, err, want) => {
     const notice = noticeFor(err, 'loading accounts');
     expect(notice.key).toBe(want.key);
     expect(notice.level).toBe(want.level);
+    expect(notice.cause).toBe(want.cause);
     expect(notice.text).toMatch(want.text);
+    // Which read hit it goes into the detail, with the whole description.
+    expect(notice.detail).toMatch(/^loading accounts: /);
+  });
+
+  it('the words of a shared cause are the same whichever read or attempt hit it: repeats count', () => {
+    const attempt = (path: string, correlationId: string) =>
+      new ApiError({ status: 401, code: 'unauthorized', message: 'key not accepted', method: 'GET', path, correlationId });
+    const a = noticeFor(attempt('/a', 'c-1'), 'loading accounts');
+    const b = noticeFor(attempt('/b', 'c-2'), 'polling prices');
+    expect(b.text).toBe(a.text);
+    expect(a.text).not.toContain('c-1');
+    expect(b.detail).toContain('correlation id c-2');
+    const net = (path: string) => new NetworkError({ message: '127.0.0.1:9: connection refused', method: 'GET', path });
+    expect(noticeFor(net('/x'), 'a').text).toBe(noticeFor(net('/y'), 'b').text);
+  });
+
+  it('a read given its own cause (the feed\'s reads share one) keeps the shared causes of any answer', () => {
+    expect(noticeFor(api404, 'polling for changes', 'read:feed').cause).toBe('read:feed');
+    expect(noticeFor(network, 'polling for changes', 'read:feed').cause).toBe('server');
   });
 
   it('a malformed frame has one key whatever it says', () => {

@@ -29,7 +29,9 @@ describe('withNotice', () => {
   it.each<[string, { text: string; key?: string }[], { texts: string[]; counts: number[] }]>([
     ['unkeyed notices pile up', [{ text: 'a' }, { text: 'a' }], { texts: ['a', 'a'], counts: [1, 1] }],
     ['a repeat of a key is counted, not repeated', [{ text: 'x', key: 'k' }, { text: 'x', key: 'k' }, { text: 'x', key: 'k' }], { texts: ['x'], counts: [3] }],
-    ['the newest text of a key wins and moves last', [{ text: 'x1', key: 'k' }, { text: 'other' }, { text: 'x2', key: 'k' }], { texts: ['other', 'x2'], counts: [1, 2] }],
+    // (x2) would say "these words twice": other words of the same key start again at 1.
+    ['the newest text of a key replaces it, moves last and counts from 1', [{ text: 'x1', key: 'k' }, { text: 'other' }, { text: 'x2', key: 'k' }], { texts: ['other', 'x2'], counts: [1, 1] }],
+    ['the same words again count, wherever they were', [{ text: 'x', key: 'k' }, { text: 'other' }, { text: 'x', key: 'k' }], { texts: ['other', 'x'], counts: [1, 2] }],
     ['different keys are different notices', [{ text: 'a', key: 'k1' }, { text: 'b', key: 'k2' }, { text: 'a', key: 'k1' }], { texts: ['b', 'a'], counts: [1, 2] }],
   ])('%s', (_name, notices, want) => {
     let s = start();

@@ -143,3 +143,38 @@ describe('outcomeNotice', () => {
     });
   });
 });
+
+describe('an outcome the audit log could not record', () => {
+  const why = '/home/op/audit.log is readable by others; to fix: chmod 600 it';
+  it.each<[string, ActionOutcome, { level: string; text: string }]>([
+    [
+      'a success says both, as a warning (it must not fade like a plain success)',
+      { ...done('approved'), auditFailure: why },
+      { level: 'warn', text: `${W1}: approved; the audit log could not be written: ${why}` },
+    ],
+    [
+      'a refusal stays an error and says both',
+      { kind: 'forbidden', message: 'the server refused this key (403: key was revoked); decline is hidden for the rest of this session', auditFailure: why },
+      {
+        level: 'error',
+        text: `${W1}: not declined: the server refused this key (403: key was revoked); decline is hidden for the rest of this session; the audit log could not be written: ${why}`,
+      },
+    ],
+    [
+      'a warning stays a warning',
+      { kind: 'conflict', status: 'approved', message: 'it is now approved, no longer waiting for approval', auditFailure: why },
+      { level: 'warn', text: `${W1}: not declined: it is now approved, no longer waiting for approval; the audit log could not be written: ${why}` },
+    ],
+  ])('%s', (_name, outcome, want) => {
+    const action: DialogAction = outcome.kind === 'done' ? 'approve' : 'decline';
+    const described = describeOutcome(action, outcome);
+    expect(described.auditFailure).toBe(why);
+    expect(outcomeNotice(W1, described)).toEqual(want);
+  });
+
+  it('recorded: no word of the log', () => {
+    const described = describeOutcome('approve', done('approved'));
+    expect(described).not.toHaveProperty('auditFailure');
+    expect(outcomeNotice(W1, described)).toEqual({ level: 'info', text: `${W1}: approved` });
+  });
+});

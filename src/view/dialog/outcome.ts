@@ -33,6 +33,11 @@ export function describeOutcome(
   outcome: ActionOutcome,
   _currentStatus?: string,
 ): DialogOutcome {
+  const told = tell(action, outcome);
+  return outcome.auditFailure === undefined ? told : { ...told, auditFailure: outcome.auditFailure };
+}
+
+function tell(action: DialogAction, outcome: ActionOutcome): DialogOutcome {
   const not = `not ${PAST[action]}`;
   switch (outcome.kind) {
     case 'done':
@@ -58,12 +63,23 @@ export function describeOutcome(
   }
 }
 
-/** The status line's one-liner for an outcome. */
+/** How the audit log's failure is said beside an outcome. */
+export function auditFailureWords(why: string): string {
+  return `the audit log could not be written: ${why}`;
+}
+
+/**
+ * The status line's one-liner for an outcome. An outcome the audit log could not record says both
+ * in one line, and at least as a warning: it must not fade like a plain success.
+ */
 export function outcomeNotice(
   transactionId: string,
   outcome: DialogOutcome,
 ): { level: NoticeLevel; text: string } {
   const level: NoticeLevel =
     outcome.tone === 'success' ? 'info' : outcome.tone === 'warning' ? 'warn' : 'error';
-  return { level, text: `${transactionId}: ${outcome.headline}` };
+  const text = `${transactionId}: ${outcome.headline}`;
+  if (outcome.auditFailure === undefined) return { level, text };
+  const both = `${text}; ${auditFailureWords(outcome.auditFailure)}`;
+  return { level: level === 'info' ? 'warn' : level, text: both };
 }

@@ -1,5 +1,5 @@
 // Moving: the same keys move the cursor of a list and scroll whatever is in front of it (the help,
-// the JSON view, a detail).
+// the JSON view, the messages, a detail).
 import { listState } from '../../store/ui.js';
 import { detailShown, followingOn, listNow, tableHeight } from '../current.js';
 import type { KeyBinding } from '../keys/types.js';
@@ -36,6 +36,10 @@ export function move(vm: ViewModel, m: Move): void {
     if (ui.json) ui.update({ json: { ...ui.json, scroll: scrollBy(ui.json.scroll, vm.limits.json) } });
     return;
   }
+  if (ui.mode === 'messages') {
+    ui.update({ messagesScroll: scrollBy(ui.messagesScroll, vm.limits.messages) });
+    return;
+  }
   if (detailShown(ui)) {
     ui.update({ detail: { ...ui.detail!, scroll: scrollBy(ui.detail!.scroll, vm.limits.detail) } });
     return;
@@ -48,7 +52,7 @@ export function move(vm: ViewModel, m: Move): void {
   if (follow) ui.update({ follow: false });
 }
 
-const SCROLLING = ['normal', 'help', 'json'] as const;
+const SCROLLING = ['normal', 'help', 'json', 'messages'] as const;
 
 function moveKey(id: string, keys: string[], label: string, description: string, m: Move): KeyBinding {
   return { id, keys, label, description, modes: SCROLLING, group: 'move', run: (vm) => move(vm, m) };

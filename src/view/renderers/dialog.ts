@@ -14,7 +14,8 @@ import {
 import { CONFIRM_CHARS, MAX_REASON, type OpenDialog } from '../../store/dialog.js';
 import type { Segment } from '../segments.js';
 import type { Token } from '../theme.js';
-import { hardWrap } from './detail.js';
+import { hardWrap } from './detail-kit.js';
+import { auditFailureWords } from '../dialog/outcome.js';
 import { thresholdOf } from '../dialog/target.js';
 
 export type DialogLine = readonly Segment[];
@@ -200,6 +201,9 @@ function stepLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): vo
       const mark = r.tone === 'success' ? g.check : r.tone === 'warning' ? g.warning : g.cross;
       para(out, w, 1, `${mark} ${r.headline}`, r.tone);
       if (r.detail !== undefined) para(out, w, 3, r.detail);
+      if (r.auditFailure !== undefined) {
+        para(out, w, 1, `${g.warning} ${auditFailureWords(r.auditFailure)}`, 'warning');
+      }
       out.push([]);
       para(out, w, 1, 'enter or esc closes', 'muted');
       return;

@@ -46,3 +46,9 @@ export function paneSpec(id: string): PaneSpec | undefined {
 export function resourceOf(pane: string): AnyResource | undefined {
   return paneSpec(pane)?.resource;
 }
+
+/** The number key of a pane (its place in PANES, as the tabs show it); undefined for no pane. */
+export function paneKey(id: string): string | undefined {
+  const i = PANES.findIndex((p) => p.id === id);
+  return i < 0 ? undefined : String(i + 1);
+}

@@ -4,7 +4,7 @@ import type { KeyBinding } from '../keys/types.js';
 import type { ViewModel } from '../model.js';
 import { PANES, paneSpec } from '../resources/registry.js';
 
-const ALL_MODES = ['normal', 'filter', 'command', 'help', 'json', 'dialog', 'form'] as const;
+const ALL_MODES = ['normal', 'filter', 'command', 'help', 'json', 'messages', 'dialog', 'form'] as const;
 
 function switchPane(vm: ViewModel, delta: number): void {
   const { pane, setPane } = vm.ui.getState();
@@ -72,8 +72,8 @@ export const SHELL_BINDINGS: readonly KeyBinding[] = [
     id: 'close',
     keys: ['esc', 'q'],
     label: 'close',
-    description: 'close the help or the JSON view',
-    modes: ['help', 'json'],
+    description: 'close the help, the JSON view or the messages',
+    modes: ['help', 'json', 'messages'],
     group: 'view',
     footer: { order: 5, keep: true },
     run: (vm) => vm.ui.getState().closeOverlay(),
