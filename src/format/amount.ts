@@ -80,8 +80,15 @@ export function decimalsOf(decimals: number | string | undefined): number | unde
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_DIGITS ? n : undefined;
 }
 
+/**
+ * Fraction digits an amount shows wherever it appears (its asset's own when fewer): a list row,
+ * the detail and the action dialog agree on "1.50000000 ETH". A digit beyond them that is not
+ * zero is shown in the detail and the dialog, and marked in a list ("…").
+ */
+export const AMOUNT_DIGITS = 8;
+
 export interface FormatAmountOptions {
-  /** At most this many fraction digits in the cell. Default 8. */
+  /** At most this many fraction digits in the cell. Default AMOUNT_DIGITS. */
   readonly maxFractionDigits?: number;
   /** "~" instead of "…" after an amount whose hidden digits are not zero. */
   readonly ascii?: boolean;
@@ -102,7 +109,7 @@ export function formatAmount(
 ): string {
   const d = parseDecimal(amount);
   if (d === undefined) return amount;
-  const max = digitsOption(options.maxFractionDigits) ?? 8;
+  const max = digitsOption(options.maxFractionDigits) ?? AMOUNT_DIGITS;
   const digits = Math.min(decimalsOf(decimals) ?? d.scale, max);
   const shown = roundScaled(d, digits, 'down');
   const text = renderScaled(shown, options.group ?? true);
@@ -113,8 +120,9 @@ export function formatAmount(
 }
 
 /**
- * An amount for the detail view: every digit of the asset's precision, grouped ("0.000000000000000001"
- * ETH). A value more precise than its asset (which should not happen) shows all its digits anyway.
+ * An amount for the detail and the dialog: the digits a list shows (the asset's, at most
+ * AMOUNT_DIGITS: "1.50000000" ETH), then every further digit up to the last that is not zero
+ * ("0.000000000000000001" ETH), so nothing is hidden and nothing is padded beyond the list's.
  */
 export function formatAmountFull(
   amount: string,
@@ -124,5 +132,27 @@ export function formatAmountFull(
   const d = parseDecimal(amount);
   if (d === undefined) return amount;
   const digits = decimalsOf(decimals);
-  return renderScaled(digits === undefined ? d : trimScaled(d, digits), group);
+  return renderScaled(digits === undefined ? d : trimScaled(d, Math.min(digits, AMOUNT_DIGITS)), group);
+}
+
+/**
+ * A list's amount cell (formatAmount's text) in at most `width` columns: fraction digits go from
+ * the right (the marker follows when one of them was not zero), never integer digits. Undefined
+ * when even the whole number does not fit: the caller cuts as for any text.
+ */
+export function fitAmount(text: string, width: number, { ascii = false }: { readonly ascii?: boolean } = {}): string | undefined {
+  if (text.length <= width) return text;
+  const marker = glyphs(ascii).ellipsis;
+  const marked = text.endsWith(marker);
+  const plain = marked ? text.slice(0, -marker.length) : text;
+  const dot = plain.indexOf('.');
+  if (!/^-?[\d,]+(\.\d+)?$/.test(plain) || dot < 0) return undefined;
+  for (let keep = plain.length - dot - 2; keep >= 0; keep--) {
+    const dropped = plain.slice(dot + 1 + keep);
+    const lost = marked || /[1-9]/.test(dropped);
+    const head = keep === 0 ? plain.slice(0, dot) : plain.slice(0, dot + 1 + keep);
+    const cut = lost ? head + marker : head;
+    if (cut.length <= width) return cut;
+  }
+  return undefined;
 }

@@ -1,8 +1,10 @@
 // The format room: pure functions from values to text. Imports nothing of ours; no clocks, no env.
 
 export {
+  AMOUNT_DIGITS,
   type FormatAmountOptions,
   type FormatDecimalOptions,
+  fitAmount,
   formatAmount,
   formatAmountFull,
   formatCount,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatAmountFull, formatCount, formatDecimal, groupThousands } from '../../src/format/index.js';
+import {
+  fitAmount,
+  formatAmount,
+  formatAmountFull,
+  formatCount,
+  formatDecimal,
+  groupThousands,
+} from '../../src/format/index.js';
 
 describe('groupThousands', () => {
   it.each([
@@ -106,7 +113,12 @@ describe('formatAmountFull (detail view)', () => {
   it.each([
     ['25', 8, '25.00000000'],
     ['0.000000000000000001', 18, '0.000000000000000001'],
-    ['1.5', '18', '1.500000000000000000'],
+    // The list's digits (the asset's, at most 8), then any further one that is not zero.
+    ['1.5', '18', '1.50000000'],
+    ['915', 18, '915.00000000'],
+    ['0.268731318443401086', 18, '0.268731318443401086'],
+    ['1.000000001', 18, '1.000000001'],
+    ['1.5', 6, '1.500000'],
     ['1234567.5', 2, '1,234,567.50'],
     ['-1.5', 2, '-1.50'],
     ['7', 0, '7'],
@@ -123,6 +135,52 @@ describe('formatAmountFull (detail view)', () => {
 
   it('returns invalid input unchanged', () => {
     expect(formatAmountFull('n/a', 8)).toBe('n/a');
+  });
+});
+
+describe('the list and the detail agree', () => {
+  it.each([
+    ['65366', 18],
+    ['915', 18],
+    ['1.5', 18],
+    ['25', 8],
+    ['1200', 6],
+    ['0.5', 2],
+    ['7', 0],
+  ] as const)('%s at %s decimals reads the same in both', (amount, decimals) => {
+    expect(formatAmountFull(amount, decimals)).toBe(formatAmount(amount, decimals));
+  });
+
+  it.each([
+    ['0.268731318443401086', 18, '0.26873131…', '0.268731318443401086'],
+    ['1.123456789', 8, '1.12345678…', '1.123456789'],
+  ] as const)('%s: the list cuts at 8 digits and says so, the detail shows the rest', (amount, decimals, list, detail) => {
+    expect(formatAmount(amount, decimals)).toBe(list);
+    expect(formatAmountFull(amount, decimals)).toBe(detail);
+  });
+});
+
+describe('fitAmount (a list cell narrower than its amount)', () => {
+  it.each([
+    // Fits: unchanged.
+    ['65,366.00000000', 15, false, '65,366.00000000'],
+    // Zeros go without a marker: the amount is still exact.
+    ['65,366.00000000', 14, false, '65,366.0000000'],
+    ['65,366.00000000', 13, false, '65,366.000000'],
+    ['65,366.00000000', 6, false, '65,366'],
+    // A digit that is not zero goes: the marker says so.
+    ['65,366.12345678', 13, false, '65,366.12345…'],
+    ['65,366.10000000', 10, false, '65,366.100'],
+    ['65,366.10000000', 7, false, '65,366…'],
+    ['0.26873131…', 8, false, '0.26873…'],
+    ['0.26873131~', 8, true, '0.26873~'],
+    ['-1.50000000', 4, false, '-1.5'],
+    // The whole number never loses a digit: the caller cuts as for text.
+    ['65,366.00000000', 5, false, undefined],
+    ['327,814', 5, false, undefined],
+    ['n/a', 2, false, undefined],
+  ] as const)('%s in %i columns (ascii %s) → %s', (text, width, ascii, expected) => {
+    expect(fitAmount(text, width, { ascii })).toBe(expected);
   });
 });
 

@@ -40,6 +40,27 @@ describe('ui store', () => {
     expect(ui.getState()).toMatchObject({ mode: 'normal', input: '' });
   });
 
+  it('filter input: the pane filter follows the line; cancel puts back the one before', () => {
+    const ui = createUiStore({ pane: 'accounts' });
+    ui.getState().patchList('accounts', { filter: 'cold' });
+    ui.getState().beginInput('filter', 'cold');
+    ui.getState().setInput('hot ');
+    expect(listState(ui.getState(), 'accounts').filter).toBe('hot');
+    expect(listState(ui.getState(), 'transactions').filter).toBe('');
+    ui.getState().cancelInput();
+    expect(ui.getState()).toMatchObject({ mode: 'normal', input: '', inputBefore: '' });
+    expect(listState(ui.getState(), 'accounts').filter).toBe('cold');
+    ui.getState().beginInput('filter', 'cold');
+    ui.getState().setInput('lab');
+    ui.getState().endInput();
+    expect(listState(ui.getState(), 'accounts').filter).toBe('lab');
+    // The command line filters nothing.
+    ui.getState().beginInput('command', '');
+    ui.getState().setInput('tx');
+    ui.getState().cancelInput();
+    expect(listState(ui.getState(), 'accounts').filter).toBe('lab');
+  });
+
   it('overlays and the detail', () => {
     const ui = createUiStore();
     ui.getState().openJson({ pane: 'transactions', id: 't' });

@@ -45,7 +45,7 @@ function action(id: DialogAction, key: string, order: number, confirm: string): 
     modes: ['normal'],
     panes: ['transactions'],
     group: 'actions',
-    footer: { order },
+    footer: { order, action: true },
     dangerous: true,
     action: id,
     when: onTransaction,

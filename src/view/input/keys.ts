@@ -64,7 +64,7 @@ function walkHistory(vm: ViewModel, step: -1 | 1): void {
 function apply(vm: ViewModel): void {
   const ui = vm.ui.getState();
   if (ui.mode === 'filter') {
-    ui.patchList(ui.pane, { filter: ui.input.trim() });
+    // The list is filtered already (each key typed): Enter keeps it.
     ui.endInput();
     return;
   }
@@ -79,7 +79,7 @@ export const INPUT_BINDINGS: readonly KeyBinding[] = [
     id: 'inputApply',
     keys: ['enter'],
     label: 'apply',
-    description: 'filter: apply; command: run',
+    description: 'filter: keep the filter (it applies as you type); command: run',
     modes: INPUT,
     group: 'input',
     footer: { order: 1, keep: true },
@@ -89,11 +89,11 @@ export const INPUT_BINDINGS: readonly KeyBinding[] = [
     id: 'inputCancel',
     keys: ['esc'],
     label: 'cancel',
-    description: 'leave the line without applying it',
+    description: 'filter: put back the filter there was before /; command: leave the line',
     modes: INPUT,
     group: 'input',
     footer: { order: 2, keep: true },
-    run: (vm) => vm.ui.getState().endInput(),
+    run: (vm) => vm.ui.getState().cancelInput(),
   },
   {
     id: 'complete',
@@ -133,7 +133,8 @@ export const INPUT_BINDINGS: readonly KeyBinding[] = [
     group: 'input',
     run: (vm) => {
       const { input, endInput } = vm.ui.getState();
-      // Backspace on an empty line leaves it, as in vim and less.
+      // Backspace on an empty line leaves it, as in vim and less (a filter emptied stays empty:
+      // what the list shows is what is kept).
       if (input === '') endInput();
       else editInput(vm, (t) => [...t].slice(0, -1).join(''));
     },

@@ -10,8 +10,10 @@ export interface FooterItem {
 }
 
 /**
- * The footer: bindings that work now, in their order, as many as fit in `width` (the kept ones
- * first claim their room). Items are separated by two spaces.
+ * The footer: bindings that work now, in their order, as many as fit in `width`. The kept ones
+ * claim their room first, then the keys of what is in front (open, back, decline, approve), then
+ * the general ones in order: at 80 columns a general key goes before any action that applies.
+ * Items are separated by two spaces.
  */
 export function footerItems(keymap: readonly KeyBinding[], c: KeyContext, width: number, ascii: boolean): FooterItem[] {
   const seen = new Set<string>();
@@ -30,11 +32,13 @@ export function footerItems(keymap: readonly KeyBinding[], c: KeyContext, width:
   const size = (i: FooterItem) => i.key.length + 1 + i.label.length + 2;
   let used = candidates.filter(({ b }) => b.footer!.keep).reduce((sum, { item }) => sum + size(item), 0);
   const shown = new Set(candidates.filter(({ b }) => b.footer!.keep).map(({ b }) => b));
-  for (const { b, item } of candidates) {
-    if (shown.has(b)) continue;
-    if (used + size(item) > width) continue;
-    used += size(item);
-    shown.add(b);
+  const tiers = [candidates.filter(({ b }) => b.footer!.action), candidates.filter(({ b }) => !b.footer!.action)];
+  for (const tier of tiers) {
+    for (const { b, item } of tier) {
+      if (shown.has(b) || used + size(item) > width) continue;
+      used += size(item);
+      shown.add(b);
+    }
   }
   return candidates.filter(({ b }) => shown.has(b)).map(({ item }) => item);
 }

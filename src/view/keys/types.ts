@@ -49,6 +49,11 @@ export interface FooterSpec {
   readonly order: number;
   /** Kept even when the footer is too narrow for the rest (help, quit, a dialog's answers). */
   readonly keep?: boolean;
+  /**
+   * A key of what is in front (open, back, decline, approve): when the footer is narrow, every
+   * general key goes before one of these.
+   */
+  readonly action?: boolean;
 }
 
 export type Handler = (vm: ViewModel, key: KeyName) => void;

@@ -1,10 +1,15 @@
 // Columns as data (k9s' render/ model): each resource declares its columns, each with the cell
-// function that reads a record; layoutColumns decides which fit, and composeRow turns the cells of
-// the placed columns into one line of text.
-import { displayWidth, fitCell, truncateMiddle } from '../../format/index.js';
+// function that reads a record; layoutColumns decides which fit and how wide (from what the rows
+// on screen hold), and composeRow turns the cells of the placed columns into one line of text.
+import { displayWidth, fitAmount, fitCell, truncateMiddle } from '../../format/index.js';
 import type { RenderCtx } from './context.js';
 
-export type Truncate = 'end' | 'middle' | 'keep-end';
+/**
+ * How text too long for its column is cut: at the end (names, words), in the middle (ids and
+ * addresses: both ends are what people compare), keeping the end (sparklines: the newest), or an
+ * amount's fraction digits from the right (format/amount.ts fitAmount).
+ */
+export type Truncate = 'end' | 'middle' | 'keep-end' | 'amount';
 
 /** How a column is laid out, whatever it shows. */
 export interface ColumnSpec {
@@ -16,11 +21,22 @@ export interface ColumnSpec {
   readonly maxWidth?: number;
   /** Share of the spare width (flexible columns only). */
   readonly flex?: number;
-  /** Higher stays longer: the lowest priority is dropped first when the terminal is narrow. */
+  /**
+   * Higher stays longer: the lowest priority is dropped first when the terminal is narrow. A
+   * column at EXTRA_PRIORITY or below is an extra (USD value, network, ids, dates): it is also
+   * dropped to give a `whole` column above it its whole text, or an address its readable width.
+   */
   readonly priority: number;
+  /** A word people read (a name, a status, a memo): cut only when even the extras' room is not enough. */
+  readonly whole?: boolean;
   readonly align?: 'left' | 'right';
   /** How text too long for the column is cut: ids and addresses keep both ends. */
   readonly truncate?: Truncate;
+  /**
+   * Cut in the middle (an address): the width at which it still reads as itself. It gets this
+   * room after the `whole` texts, and an extra gives way for it.
+   */
+  readonly readable?: number;
   /** Colored by the record's tone (the status column). */
   readonly toned?: boolean;
   /** Left out of `/` filtering: values that change with time or prices. */
@@ -49,54 +65,125 @@ export interface ColumnLayout<C extends ColumnSpec = ColumnSpec> {
 
 export const COLUMN_GAP = 1;
 
+/** See ColumnSpec.priority: extras give way to the whole text of the columns above them. */
+export const EXTRA_PRIORITY = 4;
+
 function baseWidth(c: ColumnSpec): number {
   return c.width ?? c.minWidth ?? 1;
 }
 
+function maxWidthOf(c: ColumnSpec): number {
+  return c.width ?? c.maxWidth ?? Number.POSITIVE_INFINITY;
+}
+
+/** Ids, addresses and sparklines: made to be cut, they never need their whole text. */
+function cutByDesign(c: ColumnSpec): boolean {
+  return c.truncate === 'middle' || c.truncate === 'keep-end';
+}
+
+/** `w` within the column's bounds. */
+function bounded(c: ColumnSpec, w: number): number {
+  return Math.min(maxWidthOf(c), Math.max(baseWidth(c), w));
+}
+
 /**
- * Which columns fit in `width`, and how wide each is. The lowest priority goes first (among
- * equals, the rightmost); spare width then goes to flexible columns by their share, up to their
- * maxWidth. Pure: the same columns and width always give the same layout.
+ * The room a column asks of the layout: `need`, what an extra gives way for (a whole column's
+ * text, an address's readable width); `text`, its whole text (`want`: its widest text on screen),
+ * given after the needs when there is room. A column cut by design asks no more than its need.
  */
-export function layoutColumns<C extends ColumnSpec>(
-  columns: readonly C[],
-  width: number,
-  gap = COLUMN_GAP,
-): ColumnLayout<C> {
-  const kept = columns.map((column, index) => ({ column, index }));
-  const need = () =>
-    kept.reduce((sum, k) => sum + baseWidth(k.column), 0) + gap * Math.max(0, kept.length - 1);
-  while (kept.length > 1 && need() > width) {
-    let drop = 0;
-    for (let i = 1; i < kept.length; i++) {
-      if (kept[i]!.column.priority <= kept[drop]!.column.priority) drop = i;
-    }
-    kept.splice(drop, 1);
+function askOf(c: ColumnSpec, want: number | undefined): { need: number; text: number } {
+  if (c.width !== undefined || want === undefined) return { need: baseWidth(c), text: baseWidth(c) };
+  if (cutByDesign(c)) {
+    const readable = bounded(c, Math.min(want, c.readable ?? 0));
+    return { need: readable, text: readable };
   }
-  const widths = kept.map((k) => baseWidth(k.column));
-  let spare = width - need();
-  // Hand out the spare room in rounds: a column that reaches its maxWidth leaves the rest to others.
-  while (spare > 0) {
-    const growable = kept
-      .map((k, i) => ({
-        i,
-        flex: k.column.width === undefined ? (k.column.flex ?? 0) : 0,
-        max: k.column.maxWidth,
-      }))
-      .filter((g) => g.flex > 0 && (g.max === undefined || widths[g.i]! < g.max));
-    if (growable.length === 0) break;
-    const shares = growable.reduce((sum, g) => sum + g.flex, 0);
+  return { need: c.whole === true ? bounded(c, want) : baseWidth(c), text: bounded(c, want) };
+}
+
+/** The index (into `kept`) of the lowest priority; among equals, the rightmost. */
+function lowest(kept: readonly { column: ColumnSpec }[]): number {
+  let drop = 0;
+  for (let i = 1; i < kept.length; i++) if (kept[i]!.column.priority <= kept[drop]!.column.priority) drop = i;
+  return drop;
+}
+
+/**
+ * Hands `spare` to the columns `grow` picks, by their flex share (at least one column each), each
+ * up to its limit; returns what is left.
+ */
+function share(widths: number[], spare: number, grow: readonly { i: number; flex: number; limit: number }[]): number {
+  let left = spare;
+  while (left > 0) {
+    const open = grow.filter((g) => widths[g.i]! < g.limit);
+    if (open.length === 0) break;
+    const shares = open.reduce((sum, g) => sum + g.flex, 0);
     let given = 0;
-    for (const g of growable) {
-      const room = g.max === undefined ? Number.POSITIVE_INFINITY : g.max - widths[g.i]!;
-      const add = Math.min(room, Math.max(1, Math.floor((spare * g.flex) / shares)), spare - given);
+    for (const g of open) {
+      const add = Math.min(g.limit - widths[g.i]!, Math.max(1, Math.floor((left * g.flex) / shares)), left - given);
       if (add <= 0) continue;
       widths[g.i]! += add;
       given += add;
     }
     if (given === 0) break;
-    spare -= given;
+    left -= given;
   }
+  return left;
+}
+
+/**
+ * Which columns fit in `width`, and how wide each is. `wants` is each column's widest text on
+ * screen (title included; see contentWidths); without it the layout depends on the width alone.
+ * 1. The lowest priority goes first (among equals, the rightmost) until every column's minimum fits.
+ * 2. While the needs do not fit (the whole texts of `whole` columns, the readable width of
+ *    addresses), an extra (EXTRA_PRIORITY) goes, lowest first, as long as a column above it would
+ *    be cut short.
+ * 3. Spare room goes, highest priority first, to the `whole` texts, then to the addresses' readable
+ *    width, then to every other column's whole text; then to the columns still cut by their flex
+ *    share; then to every flexible column by its share, up to its maxWidth.
+ * Pure: the same columns, width and wants always give the same layout.
+ */
+export function layoutColumns<C extends ColumnSpec>(
+  columns: readonly C[],
+  width: number,
+  gap = COLUMN_GAP,
+  wants?: readonly (number | undefined)[],
+): ColumnLayout<C> {
+  const kept = columns.map((column, index) => ({ column, index, ...askOf(column, wants?.[index]) }));
+  const total = (w: (k: (typeof kept)[number]) => number) =>
+    kept.reduce((sum, k) => sum + w(k), 0) + gap * Math.max(0, kept.length - 1);
+  while (kept.length > 1 && total((k) => baseWidth(k.column)) > width) kept.splice(lowest(kept), 1);
+  while (kept.length > 1 && total((k) => k.need) > width) {
+    const drop = lowest(kept);
+    const extra = kept[drop]!.column.priority;
+    const cut = kept.some((k) => k.column.priority > extra && k.need > baseWidth(k.column));
+    if (extra > EXTRA_PRIORITY || !cut) break;
+    kept.splice(drop, 1);
+  }
+  const widths = kept.map((k) => baseWidth(k.column));
+  let spare = width - total((k) => baseWidth(k.column));
+  const byPriority = kept.map((k, i) => ({ k, i })).sort((a, b) => b.k.column.priority - a.k.column.priority || a.i - b.i);
+  const rounds: ((k: (typeof kept)[number]) => number)[] = [
+    (k) => (k.column.whole === true ? k.need : 0),
+    (k) => (cutByDesign(k.column) ? k.need : 0),
+    (k) => k.text,
+  ];
+  for (const target of rounds) {
+    for (const { k, i } of byPriority) {
+      const add = Math.max(0, Math.min(spare, target(k) - widths[i]!));
+      widths[i]! += add;
+      spare -= add;
+    }
+  }
+  const flexible = kept
+    .map((k, i) => ({ i, flex: k.column.width === undefined ? (k.column.flex ?? 0) : 0, k }))
+    .filter((g) => g.flex > 0);
+  if (wants !== undefined) {
+    const cut = flexible
+      .map((g) => ({ ...g, limit: Math.min(maxWidthOf(g.k.column), wants[g.k.index] ?? 0) }))
+      .filter((g) => g.limit > widths[g.i]!);
+    spare = share(widths, spare, cut);
+  }
+  share(widths, spare, flexible.map((g) => ({ ...g, limit: maxWidthOf(g.k.column) })));
   let start = 0;
   const placed = kept.map((k, i) => {
     const p = { column: k.column, index: k.index, width: widths[i]!, start };
@@ -116,6 +203,11 @@ export function fitColumn(text: string, column: ColumnSpec, width: number, ascii
     // Used for sparklines: one column per character, the newest on the right.
     return [...text].slice(-width).join('');
   }
+  if (column.truncate === 'amount') {
+    // Fraction digits go, never a digit of the whole number; an end cut would read as a smaller amount.
+    const fitted = fitAmount(text, width, { ascii });
+    if (fitted !== undefined) return fitCell(fitted, width, align, { ascii });
+  }
   return fitCell(text, width, align, { ascii });
 }
 
@@ -125,6 +217,25 @@ export interface ComposedRow {
   /** The toned cell's span inside `text` (string indices), when there is one. */
   readonly toneFrom: number;
   readonly toneTo: number;
+}
+
+/**
+ * Each column's widest text among these records and its title, what layoutColumns calls wants.
+ * Only the columns whose width can follow their text are read (fixed ones are undefined).
+ */
+export function contentWidths<R>(
+  columns: readonly Column<R>[],
+  records: Iterable<R>,
+  ctx: RenderCtx,
+): (number | undefined)[] {
+  const wants = columns.map((c) => (c.width === undefined ? displayWidth(c.title) : undefined));
+  for (const record of records) {
+    columns.forEach((c, i) => {
+      const w = wants[i];
+      if (w !== undefined) wants[i] = Math.max(w, displayWidth(c.cell(record, ctx)));
+    });
+  }
+  return wants;
 }
 
 /** The texts of a record's placed columns, in their order. */

@@ -11,14 +11,14 @@ import {
   formatUsd,
   isDecimalString,
   normalizeDecimal,
-  truncateMiddle,
 } from '../../format/index.js';
 import type { DictionaryState, WorkspaceState } from '../../store/index.js';
 import { SWAP_CONFIRM_CHARS, type SwapCreate, type SwapState } from '../../store/swap.js';
 import type { Segment } from '../segments.js';
 import type { Token } from '../theme.js';
+import { destinationText, wrappedRow } from './destination.js';
 import { assetLabel, assetText } from './fields.js';
-import { countdownText, isExpired, quoteExpiresAt, quoteIdOf } from './quote-state.js';
+import { countdownText, expiredText, isExpired, quoteExpiresAt, quoteIdOf } from './quote-state.js';
 
 export type CardLine = readonly Segment[];
 
@@ -28,13 +28,19 @@ export interface CardInput {
   readonly workspace: WorkspaceState;
   readonly now: number;
   readonly ascii: boolean;
+  /** The pane's columns: the destination wraps to them (absent: one line). */
+  readonly width?: number;
 }
 
 export interface Card {
   readonly title: string;
   /** The card's state in a word, at the right of its title: the countdown, "expired — r to re-quote". */
   readonly status?: Segment;
+  /** The answer can no longer be used (an expired quote): the whole card is drawn greyed. */
+  readonly stale?: boolean;
   readonly lines: readonly CardLine[];
+  /** Lines at the end shown whatever the room (what is being confirmed, and the confirmation). */
+  readonly keep?: number;
 }
 
 const LABEL = 19;
@@ -103,15 +109,10 @@ function aggregatorLines(input: CardInput, answer: DryRunTransaction, muted: boo
   return lines;
 }
 
-function destinationOf(input: CardInput, accountId: string, toAssetId: string | null | undefined): string | undefined {
-  const networkId = toAssetId == null ? undefined : input.dictionary.assets.get(toAssetId)?.networkId;
-  if (networkId == null) return undefined;
-  const account = input.workspace.accountsById.get(accountId)?.accountName ?? accountId;
-  const address = input.workspace.addresses.find((a) => a.accountId === accountId && a.networkId === networkId);
-  const network = assetLabel(input.dictionary, toAssetId!).network;
-  return address?.address
-    ? `${account}, ${truncateMiddle(address.address, 28, { ascii: input.ascii })} (${network})`
-    : `${account}'s address on ${network}`;
+/** Where the funds land, the address in full (swap/destination.ts). */
+function destinationRows(input: CardInput, accountId: string, toAssetId: string | null | undefined): CardLine[] {
+  const text = destinationText(input, accountId, toAssetId);
+  return text === undefined ? [] : wrappedRow('destination', text, input.width ?? Number.MAX_SAFE_INTEGER);
 }
 
 function bridgeLines(input: CardInput, answer: DryRunTransaction): CardLine[] {
@@ -133,7 +134,7 @@ function bridgeLines(input: CardInput, answer: DryRunTransaction): CardLine[] {
     add('you get about', money(dictionary, got, p.toAssetId ?? fromId), 'accent');
   }
   add('fee level', p.feeLevel ?? undefined);
-  add('destination', destinationOf(input, answer.accountId, p.toAssetId));
+  lines.push(...destinationRows(input, answer.accountId, p.toAssetId));
   add('description', answer.description ?? undefined);
   return lines;
 }
@@ -166,8 +167,8 @@ function intentsLines(input: CardInput, answer: DryRunTransaction): CardLine[] {
   return lines;
 }
 
-/** The confirmation, the create on its way, or how it ended. */
-function createLines(c: SwapCreate, confirm: { what: string; id: string }, ascii: boolean): CardLine[] {
+/** The confirmation, the create on its way, or how it ended. `stale`: the quote expired meanwhile. */
+function createLines(c: SwapCreate, confirm: { what: string; id: string }, ascii: boolean, stale = false): CardLine[] {
   const dash = ascii ? '-' : '—';
   switch (c.phase) {
     case 'confirm': {
@@ -175,14 +176,16 @@ function createLines(c: SwapCreate, confirm: { what: string; id: string }, ascii
       return [
         // Short enough that the id's end never falls off an 80-column line.
         [
-          { text: `  confirm: last ${SWAP_CONFIRM_CHARS} characters of ${confirm.what} `, token: 'warning' },
-          { text: confirm.id, token: 'header' },
+          { text: `  confirm: last ${SWAP_CONFIRM_CHARS} characters of ${confirm.what} `, token: stale ? 'muted' : 'warning' },
+          { text: confirm.id, token: stale ? 'muted' : 'header' },
           { text: ' ' },
-          { text: `${c.typed}${blanks}`, token: 'selection' },
+          { text: `${c.typed}${blanks}`, token: stale ? 'muted' : 'selection' },
         ],
-        c.hint !== undefined
-          ? [{ text: `  ${c.hint}`, token: 'danger' }]
-          : [{ text: `  enter creates ${dash} esc cancels`, token: 'muted' }],
+        stale
+          ? [{ text: `  the quote expired ${dash} esc cancels, then r asks for a new one`, token: 'warning' }]
+          : c.hint !== undefined
+            ? [{ text: `  ${c.hint}`, token: 'danger' }]
+            : [{ text: `  enter creates ${dash} esc cancels`, token: 'muted' }],
       ];
     }
     case 'creating':
@@ -202,6 +205,26 @@ function createLines(c: SwapCreate, confirm: { what: string; id: string }, ascii
     default:
       return [];
   }
+}
+
+/** Sent, or created from: the quote did its work and its countdown has stopped. */
+function quoteUsed(c: SwapCreate): boolean {
+  return c.phase === 'creating' || (c.phase === 'result' && c.result.kind === 'done');
+}
+
+/** The quote can no longer be used: past its time by the clock, or the server said so. */
+function quoteStale(c: SwapCreate, answer: DryRunTransaction, now: number): boolean {
+  if (quoteUsed(c)) return false;
+  return (c.phase === 'result' && c.result.kind === 'expired') || isExpired(answer, now);
+}
+
+/** The word at the right of the quote's title: its countdown until it is used or expires. */
+function quoteStatus(c: SwapCreate, answer: DryRunTransaction, now: number, ascii: boolean): Segment | undefined {
+  if (c.phase === 'creating') return { text: `creating${ascii ? '...' : '…'}`, token: 'pending' };
+  if (quoteUsed(c)) return { text: `${glyphs(ascii).check} created`, token: 'success' };
+  if (quoteStale(c, answer, now)) return { text: expiredText(ascii), token: 'warning' };
+  const at = quoteExpiresAt(answer);
+  return at === undefined ? undefined : { text: countdownText(at, now, ascii), token: 'info' };
 }
 
 export function answerCard(input: CardInput): Card | undefined {
@@ -232,22 +255,26 @@ export function answerCard(input: CardInput): Card | undefined {
   const type = answer.transactionType;
   const c = state.create.phase !== 'none' && state.create.seq === r.seq ? state.create : { phase: 'none' as const };
   if (type === 'swap-aggregator') {
-    const expired = isExpired(answer, now);
-    const lines = aggregatorLines(input, answer, expired);
-    const at = quoteExpiresAt(answer);
-    lines.push(...createLines(c, { what: 'quote', id: quoteIdOf(answer) ?? '' }, ascii));
+    const stale = quoteStale(c, answer, now);
+    const lines = aggregatorLines(input, answer, stale);
+    // Confirming: where the swapped funds land, in full (a bridge's card always says it).
+    const tail = c.phase === 'confirm' ? destinationRows(input, answer.accountId, answer.params?.toAssetId) : [];
+    tail.push(...createLines(c, { what: 'quote', id: quoteIdOf(answer) ?? '' }, ascii, stale));
+    lines.push(...tail);
+    const status = quoteStatus(c, answer, now, ascii);
     return {
       title: 'Quote: swap-aggregator',
-      ...(at !== undefined
-        ? { status: { text: countdownText(at, now, ascii), token: expired ? ('warning' as const) : ('info' as const) } }
-        : {}),
+      ...(status !== undefined ? { status } : {}),
+      ...(stale ? { stale } : {}),
       lines,
+      keep: tail.length,
     };
   }
   if (type === 'bridge') {
     const lines = bridgeLines(input, answer);
-    if (c.phase !== 'none') lines.push(...createLines(c, { what: 'external id', id: c.externalId }, ascii));
-    return { title: 'Route: bridge', status: { text: 'params ready', token: 'info' }, lines };
+    const tail = c.phase !== 'none' ? createLines(c, { what: 'external id', id: c.externalId }, ascii) : [];
+    lines.push(...tail);
+    return { title: 'Route: bridge', status: { text: 'params ready', token: 'info' }, lines, keep: tail.length };
   }
   if (type === 'intents')
     return { title: 'Route: intents', status: { text: 'indicative', token: 'info' }, lines: intentsLines(input, answer) };
@@ -258,4 +285,16 @@ export function answerCard(input: CardInput): Card | undefined {
       row('', `a ${type} answer is not created from this form`, 'muted'),
     ],
   };
+}
+
+/**
+ * The card's lines in `room` rows: when they do not all fit, the lines it keeps (the destination
+ * and the confirmation) stay and the ones just above them give way, so what is confirmed and how
+ * to confirm it never fall off a short terminal.
+ */
+export function cardLinesIn(card: Pick<Card, 'lines' | 'keep'>, room: number): readonly CardLine[] {
+  const n = Math.max(0, room);
+  if (card.lines.length <= n) return card.lines;
+  const keep = Math.min(n, card.keep ?? 0);
+  return [...card.lines.slice(0, n - keep), ...card.lines.slice(card.lines.length - keep)];
 }

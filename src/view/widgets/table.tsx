@@ -7,9 +7,11 @@ import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import type { Tone } from '../../format/index.js';
 import { GUTTER } from '../layout.js';
+import { useView } from '../model.js';
 import type { Column, ColumnLayout, ComposedRow } from '../renderers/columns.js';
-import { composeHeader, composeRow, layoutColumns, placedCells } from '../renderers/columns.js';
+import { composeHeader, composeRow, placedCells } from '../renderers/columns.js';
 import type { RenderCtx } from '../renderers/context.js';
+import { windowLayout } from '../renderers/table-layout.js';
 import type { DerivedList } from '../resources/kit.js';
 import type { Theme, Token } from '../theme.js';
 
@@ -96,10 +98,6 @@ export interface TableProps<R> {
   readonly empty?: string;
 }
 
-export function tableLayout<R>(columns: readonly Column<R>[], width: number): ColumnLayout<Column<R>> {
-  return layoutColumns(columns, Math.max(1, width - GUTTER));
-}
-
 export function Table<R>({
   resource,
   list,
@@ -112,14 +110,25 @@ export function Table<R>({
   marks,
   empty,
 }: TableProps<R>) {
-  const layout = useMemo(() => tableLayout(resource.columns, width), [resource.columns, width]);
+  const vm = useView();
+  const end = Math.min(list.ids.length, offset + height);
+  const ids: string[] = [];
+  const records: R[] = [];
+  for (let i = offset; i < end; i++) {
+    const record = list.get(list.ids[i]!);
+    if (record === undefined) continue;
+    ids.push(list.ids[i]!);
+    records.push(record);
+  }
+  // Per pane and console: widths follow the rows on screen and hold still while you look at them
+  // (renderers/table-layout.ts).
+  const layout = vm.cache(resource.columns, () => windowLayout(resource.columns))({ width, ids, records, ctx });
   const header = useMemo(
     () => ' '.repeat(GUTTER) + composeHeader(layout, theme.ascii),
     [layout, theme.ascii],
   );
   const g = theme.glyphs;
   const rows = [];
-  const end = Math.min(list.ids.length, offset + height);
   for (let i = offset; i < end; i++) {
     const id = list.ids[i]!;
     const note = list.note?.(id);
