@@ -60,6 +60,16 @@ export function explorerUrl(state: DictionaryState, networkId: string | null | u
   return prefix && txId ? `${prefix}${encodeURIComponent(txId)}` : undefined;
 }
 
+/** Explorer link of an address on a network, when the network declares an address prefix. */
+export function addressExplorerUrl(
+  state: DictionaryState,
+  networkId: string | null | undefined,
+  address: string | null | undefined,
+): string | undefined {
+  const prefix = networkId == null ? undefined : state.networks.get(networkId)?.addressExplorerUrl;
+  return prefix && address ? `${prefix}${encodeURIComponent(address)}` : undefined;
+}
+
 export type DictionaryStore = StoreApi<DictionaryState>;
 
 export function createDictionaryStore(): DictionaryStore {

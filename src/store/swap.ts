@@ -119,6 +119,26 @@ function withoutError(errors: SwapState['errors'], field: SwapField): SwapState[
   return next;
 }
 
+/** The fields that make the route's question: a failure said of one pair is not said of another. */
+const ROUTE_FIELDS: ReadonlySet<SwapField> = new Set(['account', 'from', 'to']);
+
+/**
+ * `field` changed: a route failure about the form as it was (another pair, or the amount it named)
+ * goes, with the error it put beside its field, so no old error stands beside a new question. A
+ * quote for the form as it was goes too, with how its create ended (unless one is under way): Enter must never
+ * create a swap of another pair or amount than the form now shows.
+ */
+function withoutStaleRoute(state: SwapState, field: SwapField): SwapState {
+  const r = state.request;
+  if (r.phase === 'answer') return state.create.phase === 'creating' ? state : { ...state, request: { phase: 'idle' }, create: { phase: 'none' } };
+  if (r.phase !== 'failed') return state;
+  const named = r.failure.field;
+  if (!ROUTE_FIELDS.has(field) && named !== field) return state;
+  const errors =
+    named !== undefined && state.errors[named] === r.failure.message ? withoutError(state.errors, named) : state.errors;
+  return { ...state, errors, request: { phase: 'idle' } };
+}
+
 /** Takes the keyboard into the form (i) or gives it back (Esc, or a route asked for). */
 export function withEditing(state: SwapState, editing: boolean): SwapState {
   return state.editing === editing ? state : { ...state, editing };
@@ -145,7 +165,10 @@ export function withTyped(state: SwapState, text: string): SwapState {
   const before = state.form[field];
   const value = [...(before + kept)].slice(0, MAX_FIELD).join('');
   if (value === before) return state;
-  return { ...state, form: { ...state.form, [field]: value }, errors: withoutError(state.errors, field) };
+  return withoutStaleRoute(
+    { ...state, form: { ...state.form, [field]: value }, errors: withoutError(state.errors, field) },
+    field,
+  );
 }
 
 /** Backspace (or Ctrl-U, `all`) in the focused field: the picker's search first, else the value. */
@@ -156,13 +179,19 @@ export function withErased(state: SwapState, all: boolean): SwapState {
   if (f === 'side') return state;
   const before = state.form[f];
   if (before === '') return state;
-  return { ...state, form: { ...state.form, [f]: cut(before) }, errors: withoutError(state.errors, f) };
+  return withoutStaleRoute(
+    { ...state, form: { ...state.form, [f]: cut(before) }, errors: withoutError(state.errors, f) },
+    f,
+  );
 }
 
 export function withToggledSide(state: SwapState): SwapState {
   const side: AmountSide = state.form.side === 'send' ? 'receive' : 'send';
-  // The amount's unit changed: its decimals error no longer holds.
-  return { ...state, form: { ...state.form, side }, errors: withoutError(state.errors, 'amount') };
+  // The amount's unit changed: its decimals error no longer holds, nor the server's about it.
+  return withoutStaleRoute(
+    { ...state, form: { ...state.form, side }, errors: withoutError(state.errors, 'amount') },
+    'amount',
+  );
 }
 
 /** Moves the highlight of the open picker, clamped to its `count` candidates. */
@@ -179,13 +208,14 @@ const PICKED: Readonly<Record<PickerField, 'accountId' | 'fromAssetId' | 'toAsse
 
 /** A candidate chosen in a picker: the value is set and the search closes. */
 export function withPicked(state: SwapState, field: PickerField, id: string): SwapState {
-  return {
+  const next: SwapState = {
     ...state,
     form: { ...state.form, [PICKED[field]]: id },
     query: '',
     index: 0,
     errors: withoutError(state.errors, field),
   };
+  return state.form[PICKED[field]] === id ? next : withoutStaleRoute(next, field);
 }
 
 /** Local validation failed (or the server named a field): errors shown, focus on the first bad field. */

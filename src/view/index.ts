@@ -1,6 +1,7 @@
 // The view room's face to the terminal layer: the React tree, the ui store it reads, and what a
 // clipboard copy answers. See app.tsx for how size and resize are passed.
-export { App, type AppProps, CHANGE_MARK_MS } from './app.js';
+export { App, type AppProps } from './app.js';
+export { CHANGE_MARK_MS } from './change-mark.js';
 export { frameLayout, MIN_COLUMNS, MIN_ROWS } from './layout.js';
 export type { LiveActions, RefreshScope } from './live-actions.js';
 export type { ViewEnv } from './model.js';

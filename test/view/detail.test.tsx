@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/index.js';
 import { applyTransactions, type StatusSeen } from '../../src/store/index.js';
 import type { RenderCtx } from '../../src/view/renderers/context.js';
-import { hardWrap, transactionDetailLines } from '../../src/view/renderers/detail.js';
+import { transactionDetailLines } from '../../src/view/renderers/detail.js';
+import { hardWrap } from '../../src/view/renderers/detail-kit.js';
 import { KEYS, loadedStores, NOW, type Rendered, renderApp, settle, tx, withEvents } from './helpers.js';
 
 function ctx(now = NOW, ascii = false): RenderCtx {
@@ -43,8 +44,8 @@ describe('detail lines', () => {
     expect(t).toMatch(/Id +tx-w1-7f3a9c2e5b1d/);
   });
 
-  it('ETH keeps all 18 decimals in the detail', () => {
-    expect(text('tx-w2-9d1c7e3b5a2f')).toContain('1.500000000000000000 ETH');
+  it('an amount reads as in the list (8 digits of ETH), with any further digit that is not zero', () => {
+    expect(text('tx-w2-9d1c7e3b5a2f')).toContain('1.50000000 ETH');
   });
 
   it('approvals: k of number, who approved, who may, security delay counting down', () => {
@@ -83,8 +84,8 @@ describe('detail lines', () => {
     expect(dep).toContain('https://etherscan.io/tx/0xdeadbeef01');
     expect(dep).toMatch(/Confirmations +12 of 12/);
     const swap = text('tx-s1-4a6c8e0b2d4f');
-    expect(swap).toMatch(/Swap +2\.000000000000000000 ETH → 6,805\.100000 USDT/);
-    expect(swap).toMatch(/Quote +uniswap 2\.000000000000000000 ETH → 6,805\.100000 USDT/);
+    expect(swap).toMatch(/Swap +2\.00000000 ETH → 6,805\.100000 USDT/);
+    expect(swap).toMatch(/Quote +uniswap 2\.00000000 ETH → 6,805\.100000 USDT/);
     expect(swap).toMatch(/Minimum +6,771\.070000 USDT/);
     expect(swap).toMatch(/Fees +network \$1\.20, service \$6\.80/);
     const fiat = text('tx-f1-6b8d0f2a4c6e');

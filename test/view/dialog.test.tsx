@@ -165,6 +165,8 @@ describe('when d and a exist', () => {
   it('the help lists decline and approve when they are permitted', async () => {
     const a = await on(W1);
     await a.press('?');
+    // The help is longer than the screen: page down until the Actions group is in sight.
+    for (let page = 0; page < 6 && !a.frame().includes('decline the transaction'); page++) await a.press(KEYS.pageDown);
     expect(a.frame()).toContain('decline the transaction (waiting for approval only)');
   });
 });

@@ -1,6 +1,7 @@
 // Pane 5 as a user drives it: entering and leaving the form, the pickers, validation at the field,
 // each kind of answer, re-quote, the countdown, and creating from a quote behind the typed
 // confirmation (once, retried with the same external id, then shown live in transactions).
+import chalk from 'chalk';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DryRunTransaction, SwapRouteRequest } from '../../src/contract/index.js';
 import type { LiveActions } from '../../src/view/live-actions.js';
@@ -293,9 +294,85 @@ describe('creating from a quote', () => {
     await settle();
     await a.press(KEYS.enter);
     const f = a.frame();
-    expect(f).toContain('provider           lifi');
+    // What is confirmed and how never fall off: the card's last details give way (swap-destination.test.ts).
+    expect(f).toContain('minimum received');
+    expect(f).toContain("destination        Treasury Cold's address on Ethereum");
     expect(f).toContain('enter creates — esc cancels');
     expect(a.lines().length).toBeLessThanOrEqual(23);
     expect(widest(f)).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('stale values', () => {
+  /** One tick of the view's clock after moving it. */
+  async function at(a: Rendered, ms: number) {
+    clock = ms;
+    await new Promise((r) => setTimeout(r, 1_100));
+    await settle();
+    return a.frame();
+  }
+
+  it('once created, the quote stops counting down: back on pane 5 it says created, never expired', async () => {
+    const { a } = await open();
+    await fill(a);
+    await a.press(KEYS.enter);
+    await settle();
+    expect(a.frame()).toContain('expires in 30s');
+    await a.press(KEYS.enter);
+    await a.type('5e3b');
+    await a.press(KEYS.enter);
+    await settle();
+    expect(a.ui.getState().pane).toBe('transactions');
+    await a.press(KEYS.esc, '5');
+    expect(a.frame()).toContain('✓ created');
+    const later = await at(a, NOW + 31_000);
+    expect(later).toContain('✓ created');
+    expect(later).not.toContain('expire');
+  });
+
+  it('an old route error goes when the pair changes', async () => {
+    const { a, bodies } = await open({
+      quote: () => Promise.resolve({ kind: 'unavailable', message: 'no route for USDT (ETH) → ETH (ETH)' }),
+    });
+    await fill(a);
+    await a.press(KEYS.enter);
+    await settle();
+    expect(a.frame()).toContain('this pair cannot be swapped');
+    expect(a.frame()).toContain('r: re-quote');
+    await a.press('i', KEYS.shiftTab, KEYS.shiftTab); // amount → amount is → to
+    await a.type('btc');
+    expect(a.frame()).toContain('this pair cannot be swapped'); // a search is not a change yet
+    await a.press(KEYS.enter);
+    expect(a.frame()).toMatch(/to +BTC/);
+    expect(a.frame()).not.toContain('this pair cannot be swapped');
+    expect(a.frame()).not.toContain('no route for');
+    await a.press(KEYS.esc);
+    expect(a.frame()).not.toContain('r: re-quote'); // r would ask the old pair again
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('an expired quote card is greyed: its values and its title, the countdown says r', async () => {
+    const level = chalk.level;
+    chalk.level = 3;
+    try {
+      const { a } = await open();
+      await fill(a);
+      await a.press(KEYS.enter);
+      await settle();
+      const CYAN = '\u001b[36m';
+      const GRAY = '\u001b[90m';
+      const line = (f: string, text: string) => f.split('\n').find((l) => l.includes(text))!;
+      const fresh = a.frame();
+      expect(line(fresh, 'you get')).toContain(CYAN);
+      expect(line(fresh, 'Quote: swap-aggregator')).toMatch(/\u001b\[36m[^\u001b]*Quote: swap-aggregator/);
+      const expired = await at(a, NOW + 31_000);
+      expect(expired).toContain('expired — r to re-quote');
+      expect(line(expired, 'you get')).not.toContain(CYAN);
+      // Label and value in one grey run: nothing of the card keeps its color.
+      expect(line(expired, 'you get').startsWith(`${GRAY}  you get            0.29 ETH`)).toBe(true);
+      expect(line(expired, 'Quote: swap-aggregator')).toMatch(/\u001b\[90m[^\u001b]*Quote: swap-aggregator/);
+    } finally {
+      chalk.level = level;
+    }
   });
 });

@@ -2,24 +2,37 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { fitCell } from '../../format/index.js';
+import { displayWidth, fitCell } from '../../format/index.js';
 import { COMMANDS } from '../input/commands.js';
 import { helpEntries } from '../keys/footer.js';
 import { KEYMAP } from '../keys/keymap.js';
 import type { KeyBinding, KeyContext } from '../keys/types.js';
 import { useView } from '../model.js';
 import { wordWrap } from '../renderers/dialog.js';
+import { legendLines } from '../renderers/legend.js';
 import type { Segment } from '../segments.js';
 import { ScrollView } from '../widgets/scroll-view.js';
 
 const KEYS_WIDTH = 18;
 
-/** One entry: its keys in a column, its description wrapped beside them (never cut off). */
+/**
+ * The keys column: at least `min`, wider when a label needs it (a label is never cut), but never
+ * more than a third of the line, which is the description's.
+ */
+function keysColumn(labels: readonly string[], min: number, width: number): number {
+  const widest = labels.reduce((w, l) => Math.max(w, displayWidth(l)), min);
+  return Math.max(min, Math.min(widest, Math.floor(width / 3)));
+}
+
+/** One entry: its keys in a column, its description wrapped beside them to the line's end (never cut off). */
 function entry(out: Segment[][], keys: string, keysWidth: number, description: string, width: number, ascii: boolean): void {
   const indent = 3 + keysWidth + 1;
-  wordWrap(description, Math.max(20, width - indent - 1)).forEach((piece, i) => {
+  // Keys wider than their column (a narrow terminal) get a line of their own rather than a cut.
+  const own = displayWidth(keys) > keysWidth;
+  if (own) out.push([{ text: `   ${keys}`, token: 'key' }]);
+  wordWrap(description, Math.max(20, width - indent)).forEach((piece, i) => {
     out.push([
-      { text: `   ${fitCell(i === 0 ? keys : '', keysWidth, 'left', { ascii })}`, token: 'key' },
+      { text: `   ${fitCell(i === 0 && !own ? keys : '', keysWidth, 'left', { ascii })}`, token: 'key' },
       { text: ` ${piece}` },
     ]);
   });
@@ -32,26 +45,18 @@ export function helpLines(
   width = 120,
 ): Segment[][] {
   const lines: Segment[][] = [];
-  for (const group of helpEntries(keymap, session, ascii)) {
+  const groups = helpEntries(keymap, session, ascii);
+  const keysWidth = keysColumn(groups.flatMap((g) => g.entries.map((e) => e.keys)), KEYS_WIDTH, width);
+  for (const group of groups) {
     if (lines.length > 0) lines.push([]);
     lines.push([{ text: ` ${group.title}`, token: 'title' }]);
-    for (const e of group.entries) entry(lines, e.keys, KEYS_WIDTH, e.description, width, ascii);
+    for (const e of group.entries) entry(lines, e.keys, keysWidth, e.description, width, ascii);
   }
   lines.push([], [{ text: ' Commands (:)', token: 'title' }]);
-  for (const c of COMMANDS) {
-    const name = `:${[c.name, ...(c.aliases ?? [])].join(' :')}${c.args ? ` ${c.args}` : ''}`;
-    entry(lines, name, KEYS_WIDTH + 12, c.description, width, ascii);
-  }
-  lines.push(
-    [],
-    [{ text: ' Statuses', token: 'title' }],
-    [
-      {
-        text: '   every status is shown as a symbol and its word; color only repeats what they say',
-        token: 'muted',
-      },
-    ],
-  );
+  const names = COMMANDS.map((c) => `:${[c.name, ...(c.aliases ?? [])].join(' :')}${c.args ? ` ${c.args}` : ''}`);
+  const namesWidth = keysColumn(names, KEYS_WIDTH + 12, width);
+  COMMANDS.forEach((c, i) => entry(lines, names[i]!, namesWidth, c.description, width, ascii));
+  lines.push([], ...legendLines(ascii, width));
   if (session.readOnly)
     lines.push([], [{ text: ' Read-only: keys that change anything are hidden.', token: 'warning' }]);
   return lines;

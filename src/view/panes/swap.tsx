@@ -8,7 +8,7 @@ import { forbiddenReason, isPermitted } from '../keys/match.js';
 import { useMode } from '../mode.js';
 import { useView } from '../model.js';
 import type { Segment } from '../segments.js';
-import { answerCard } from '../swap/card.js';
+import { answerCard, cardLinesIn } from '../swap/card.js';
 import { quoteNow } from '../swap/context.js';
 import { formLines } from '../swap/form-lines.js';
 import { swapHint } from '../swap/hint.js';
@@ -45,7 +45,7 @@ export function SwapPane({ width, height }: { width: number; height: number }) {
     ascii,
   });
   lines.push([{ text: `   ${hint}`, token: 'muted' }]);
-  const card = answerCard({ state, dictionary, workspace, now, ascii });
+  const card = answerCard({ state, dictionary, workspace, now, ascii, width });
   const room = Math.max(0, height - 2 - lines.length);
   return (
     <Box flexDirection="column" height={height} width={width}>
@@ -56,12 +56,12 @@ export function SwapPane({ width, height }: { width: number; height: number }) {
       {card !== undefined && height - 1 - lines.length >= 1 ? (
         <>
           <Rule
-            left={[{ text: card.title, token: 'title' }]}
+            left={[{ text: card.title, token: card.stale === true ? 'muted' : 'title' }]}
             right={card.status !== undefined ? [card.status] : []}
             width={width}
             theme={vm.theme}
           />
-          {card.lines.slice(0, room).map((segments, i) => (
+          {cardLinesIn(card, room).map((segments, i) => (
             <Line key={`c${i}`} segments={segments} theme={vm.theme} width={width} />
           ))}
         </>

@@ -13,6 +13,7 @@ import {
   formatFractionPercent,
   formatRelative,
   formatUsd,
+  isTerminalTransactionStatus,
   parseMillis,
   styleText,
   TRANSACTION_STATUSES,
@@ -21,7 +22,6 @@ import {
 } from '../../format/index.js';
 import { type AuditRecord, explorerUrl, type StatusSeen } from '../../store/index.js';
 import type { Segment } from '../segments.js';
-import type { Token } from '../theme.js';
 import {
   accountName,
   asset,
@@ -32,82 +32,9 @@ import {
   transactionNetwork,
   usdValue,
 } from './context.js';
+import { type Builder, countdown, type DetailLine, field, hardWrap, section, when } from './detail-kit.js';
 
-export type DetailLine = readonly Segment[];
-
-const LABEL = 17;
-
-interface Builder {
-  readonly lines: DetailLine[];
-  readonly width: number;
-  readonly ascii: boolean;
-}
-
-/** Cuts text into pieces of at most `width` columns (ids and URLs have no spaces to break at). */
-export function hardWrap(text: string, width: number): string[] {
-  const w = Math.max(1, width);
-  if (displayWidth(text) <= w) return [text];
-  const out: string[] = [];
-  let piece = '';
-  let used = 0;
-  for (const ch of text) {
-    const cw = displayWidth(ch);
-    if (used + cw > w) {
-      out.push(piece);
-      piece = '';
-      used = 0;
-    }
-    piece += ch;
-    used += cw;
-  }
-  if (piece !== '') out.push(piece);
-  return out;
-}
-
-function section(b: Builder, title: string): void {
-  const r = b.ascii ? '-' : '─';
-  b.lines.push([]);
-  b.lines.push([
-    { text: ` ${r}${r} `, token: 'border' },
-    { text: title, token: 'title' },
-  ]);
-}
-
-/** "Label          value": a value too long for the line continues under itself, whole. */
-function field(
-  b: Builder,
-  label: string,
-  value: string | readonly Segment[],
-  token?: Token,
-  wrap = false,
-): void {
-  // One column of air after the label, always: a label as wide as the column must not touch its value.
-  const head: Segment = { text: ` ${fitCell(label, LABEL - 2, 'left', { ascii: b.ascii })} `, token: 'muted' };
-  if (typeof value !== 'string') {
-    b.lines.push([head, ...value]);
-    return;
-  }
-  const room = b.width - LABEL - 1;
-  const pieces = wrap && room > 8 ? hardWrap(value, room) : [value];
-  pieces.forEach((piece, i) => {
-    const seg: Segment = token === undefined ? { text: piece } : { text: piece, token };
-    b.lines.push(i === 0 ? [head, seg] : [{ text: ' '.repeat(LABEL) }, seg]);
-  });
-}
-
-function when(ms: string | null | undefined, now: number): string | undefined {
-  if (ms == null) return undefined;
-  return `${formatRelative(ms, now)}  ${formatAbsolute(ms)}`;
-}
-
-/** "in 4m 05s (2026-…)" for a future moment, "3m ago (…)" for a past one. */
-function countdown(ms: string | null | undefined, now: number): string | undefined {
-  const t = parseMillis(ms);
-  if (ms == null || t === undefined) return ms ?? undefined;
-  return t > now
-    ? `in ${formatCountdown(t - now)}  ${formatAbsolute(t)}`
-    : `${formatRelative(t, now)}  ${formatAbsolute(t)}`;
-}
+export type { DetailLine } from './detail-kit.js';
 
 function amountText(
   ctx: RenderCtx,
@@ -200,12 +127,39 @@ function header(b: Builder, tx: Transaction, ctx: RenderCtx): void {
   if (memo != null) field(b, 'Memo', memo, undefined, true);
   field(b, 'Created', when(tx.createdAt, ctx.now) ?? '');
   if (tx.updatedAt != null) field(b, 'Updated', when(tx.updatedAt, ctx.now) ?? '');
-  if (tx.expiresAt != null) field(b, 'Expires', countdown(tx.expiresAt, ctx.now) ?? '');
+  if (tx.expiresAt != null) expiry(b, tx, ctx.now);
   if (tx.terminatedAt != null) field(b, 'Terminated', when(tx.terminatedAt, ctx.now) ?? '');
   field(b, 'External id', tx.externalId, undefined, true);
   if (tx.extra?.description != null) field(b, 'Description', tx.extra.description, undefined, true);
   field(b, 'Id', tx.transactionId, undefined, true);
   if (tx.createdBy != null) field(b, 'Created by', tx.createdBy);
+}
+
+/**
+ * The status a transaction ended in, or undefined while it runs: an ended one's deadlines are
+ * history, never a countdown ("Expires in 57m" on a canceled transaction is a lie).
+ */
+function endedAs(tx: Transaction): string | undefined {
+  return isTerminalTransactionStatus(tx.status) || tx.terminatedAt != null ? tx.status : undefined;
+}
+
+/** "no longer: canceled (was due 2026-…)": a deadline that ended before it came. */
+function noLonger(status: string, t: number, was: string): Segment[] {
+  return [{ text: `no longer: ${status}  (${was} ${formatAbsolute(t)})`, token: 'muted' }];
+}
+
+function expiry(b: Builder, tx: Transaction, now: number): void {
+  const ended = endedAs(tx);
+  const t = parseMillis(tx.expiresAt);
+  if (ended === undefined || t === undefined) {
+    field(b, 'Expires', countdown(tx.expiresAt, now) ?? '');
+    return;
+  }
+  if (ended === 'expired') {
+    field(b, 'Expired', t <= now ? `${formatRelative(t, now)}  ${formatAbsolute(t)}` : formatAbsolute(t));
+    return;
+  }
+  field(b, 'Expires', noLonger(ended, t, 'was due'));
 }
 
 function approvals(b: Builder, tx: Transaction, now: number): void {
@@ -231,17 +185,21 @@ function approvals(b: Builder, tx: Transaction, now: number): void {
   if (a.securityDelayDuration != null || a.securityDelayExpiresAt != null) {
     const duration = a.securityDelayDuration == null ? '' : `${a.securityDelayDuration}h`;
     const t = parseMillis(a.securityDelayExpiresAt);
+    const ended = endedAs(tx);
+    const running = t !== undefined && t > now && ended === undefined;
     const end =
       t === undefined
         ? ''
-        : t > now
+        : running
           ? `ends in ${formatCountdown(t - now)}  ${formatAbsolute(t)}`
-          : `ended ${formatRelative(t, now)}  ${formatAbsolute(t)}`;
+          : t > now
+            ? `no longer: ${ended}  (was to end ${formatAbsolute(t)})`
+            : `ended ${formatRelative(t, now)}  ${formatAbsolute(t)}`;
     field(
       b,
       'Security delay',
       [duration, end].filter((s) => s !== '').join(', '),
-      t !== undefined && t > now ? 'warning' : undefined,
+      running ? 'warning' : t !== undefined && t > now ? 'muted' : undefined,
     );
   }
   if (a.skipApproval != null) field(b, 'Skip approval', a.skipApproval ? 'yes' : 'no');
@@ -337,7 +295,11 @@ function details(b: Builder, tx: Transaction, ctx: RenderCtx): void {
       quote.serviceFeeUSD != null ? `service ${formatUsd(quote.serviceFeeUSD)}` : '',
     ].filter((s) => s !== '');
     if (fees.length > 0) field(b, 'Fees', fees.join(', '));
-    if (quote.expiresAt != null) field(b, 'Quote expires', countdown(quote.expiresAt, ctx.now) ?? '');
+    // A quote only had to be used before it expired, and this transaction was created from it:
+    // its expiry is a moment in the past tense, never a countdown.
+    const quoteEnd = parseMillis(quote.expiresAt);
+    if (quote.expiresAt != null)
+      field(b, 'Quote valid to', quoteEnd === undefined ? quote.expiresAt : formatAbsolute(quoteEnd));
   }
   const ramp = extra.fiatRamp;
   if (ramp != null) {

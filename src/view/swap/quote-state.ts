@@ -20,11 +20,13 @@ export function isExpired(answer: DryRunTransaction, now: number): boolean {
   return at !== undefined && now >= at;
 }
 
+export function expiredText(ascii: boolean): string {
+  return `expired ${ascii ? '-' : '—'} r to re-quote`;
+}
+
 /** "expires in 24s", or after it "expired — r to re-quote". */
 export function countdownText(expiresAt: number, now: number, ascii: boolean): string {
-  return now >= expiresAt
-    ? `expired ${ascii ? '-' : '—'} r to re-quote`
-    : `expires in ${formatCountdown(expiresAt - now)}`;
+  return now >= expiresAt ? expiredText(ascii) : `expires in ${formatCountdown(expiresAt - now)}`;
 }
 
 /** Why the answer on screen cannot be created now, or undefined when it can. */
