@@ -6,53 +6,37 @@ import type {
   SigningRequest,
   Transaction,
   TransactionApprovers,
-  TransactionEvent,
   TransactionExtra,
   TransactionParams,
 } from '../../contract/index.js';
 import { divideDecimal, multiplyDecimal, roundDecimal } from '../../format/index.js';
-import type { AssetInfo, Catalog } from './catalog.js';
-import { makeAddress, makeTxHash } from './formats.js';
-import type { Market } from './market.js';
-import { mulRound, scaleOf, trimZeros, unitsToDecimal, usdValue } from './money.js';
+import type { AssetInfo } from './catalog.js';
+import { mulRound, trimZeros } from './money.js';
+import {
+  allowanceUnlimited,
+  APPROVAL_ADDRESSES,
+  compact,
+  feeOf,
+  type PresentContext,
+  priceFor,
+  SALT,
+  stakeOf,
+  usdOf,
+} from './present-details.js';
+import { eventsOf } from './present-events.js';
 import { isIncoming, type TxRecord } from './records.js';
 import { hashText, Rng } from './rng.js';
-import type { AccountInfo } from './workspace.js';
 
-export interface PresentContext {
-  readonly workspaceId: string;
-  readonly catalog: Catalog;
-  readonly market: Market;
-  readonly accountById: ReadonlyMap<string, AccountInfo>;
-}
+export type { PresentContext } from './present-details.js';
+export { eventsOf } from './present-events.js';
 
 export interface PresentOptions {
   events?: boolean;
   signingRequest?: boolean;
 }
 
-// Salts of the details derived from a record's seed.
-const SALT = {
-  fee: 1,
-  signing: 2,
-  price: 3,
-  quote: 4,
-  fiat: 5,
-  stake: 6,
-  signData: 7,
-  allowance: 8,
-  addressBook: 9,
-  bridgeHash: 10,
-  event: 100,
-} as const;
-
 export const SLIPPAGE = '0.005';
 const SWAP_PROVIDERS: Record<string, string> = { ETH: 'uniswap', SOL: 'jupiter', TRX: 'sunswap' };
-const APPROVAL_ADDRESSES: Record<string, string> = {
-  ETH: '0x1111111254eeb25477b68fb85ed929f73a960582',
-  SOL: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
-  TRX: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax',
-};
 
 export function swapProvider(networkId: string | undefined): string {
   return SWAP_PROVIDERS[networkId ?? ''] ?? 'aggregator';
@@ -61,42 +45,6 @@ export function swapProvider(networkId: string | undefined): string {
 export function approvalAddress(asset: AssetInfo): string | undefined {
   if (asset.native || asset.contractAddress === undefined) return undefined;
   return APPROVAL_ADDRESSES[asset.networkId ?? ''];
-}
-
-/** The USD price of a symbol as the record saw it: its creation snapshot, or a past price. */
-function priceFor(ctx: PresentContext, rec: TxRecord, symbolId: string): string | undefined {
-  const snap = rec.live?.snap;
-  if (snap !== undefined) return snap[symbolId];
-  const base = ctx.market.basePrice(symbolId);
-  if (base === undefined) return undefined;
-  const info = ctx.catalog.symbolById.get(symbolId);
-  if (info?.vol === 0) return base;
-  // History predates the walk: a past price within ±10% of the start (±0.05% for stable coins).
-  const rng = Rng.of(rec.seed, SALT.price + hashText(symbolId));
-  const factor = info?.stable ? 999_500 + rng.int(1_000) : 900_000 + rng.int(200_000);
-  return roundDecimal(multiplyDecimal(base, unitsToDecimal(factor, 6)), scaleOf(base));
-}
-
-function usdOf(
-  ctx: PresentContext,
-  rec: TxRecord,
-  asset: AssetInfo | undefined,
-  amount: string,
-): string | undefined {
-  if (asset === undefined) return undefined;
-  const price = priceFor(ctx, rec, asset.symbolId);
-  return price === undefined ? undefined : usdValue(amount, price);
-}
-
-/** The network fee, paid in the network's native asset. */
-function feeOf(ctx: PresentContext, rec: TxRecord): { assetId: string; amount: string } | undefined {
-  const network = ctx.catalog.network(rec.networkId);
-  if (network === undefined) return undefined;
-  const rng = Rng.of(rec.seed, SALT.fee);
-  return {
-    assetId: network.nativeAssetId,
-    amount: trimZeros(unitsToDecimal(rng.range(network.fee[0], network.fee[1]), network.feeScale)),
-  };
 }
 
 /** Whether the transaction ever reached signing (so it has a signing request). */
@@ -154,16 +102,6 @@ function quoteOf(ctx: PresentContext, rec: TxRecord): QuoteDetails | undefined {
 
 function fiatAssetOf(rec: TxRecord): string {
   return Rng.of(rec.seed, SALT.fiat).chance(0.5) ? '7' : '8';
-}
-
-function stakeOf(ctx: PresentContext, rec: TxRecord): { poolId: string; stakeId: string } {
-  const rng = Rng.of(rec.seed, SALT.stake);
-  const kind = ctx.catalog.network(rec.networkId)?.addressKind ?? 'evm';
-  return { poolId: makeAddress(rng, kind), stakeId: rng.id() };
-}
-
-function allowanceUnlimited(rec: TxRecord): boolean {
-  return Rng.of(rec.seed, SALT.allowance).chance(0.4);
 }
 
 function paramsOf(ctx: PresentContext, rec: TxRecord): TransactionParams {
@@ -367,122 +305,6 @@ function signingRequestOf(ctx: PresentContext, rec: TxRecord): SigningRequest | 
     request.signed = { signature: rng.hex(128), txRaw: rng.hex(220) };
   }
   return request;
-}
-
-/** Events, oldest first: `in` at detection; `out` + `fee` at broadcast; a swap's `in` when done. */
-export function eventsOf(ctx: PresentContext, rec: TxRecord): TransactionEvent[] {
-  const events: TransactionEvent[] = [];
-  const asset = ctx.catalog.asset(rec.assetId);
-  const network = rec.networkId;
-  let k = 0;
-  const push = (
-    eventType: string,
-    assetId: string,
-    amount: string,
-    createdAt: number,
-    extra?: TransactionEvent['extra'],
-    hash = rec.txHash,
-  ) => {
-    const a = ctx.catalog.asset(assetId);
-    const event: TransactionEvent = {
-      eventId: Rng.of(rec.seed, SALT.event + k).id(),
-      transactionId: rec.id,
-      accountId: rec.accountId,
-      accountType: 'vault',
-      workspaceId: ctx.workspaceId,
-      eventType,
-      assetId,
-      createdAt: String(createdAt),
-      amount,
-    };
-    k += 1;
-    const eventNetwork = a?.networkId ?? network;
-    if (hash !== undefined) event.blockchainTxId = hash;
-    if (eventNetwork !== undefined) event.networkId = eventNetwork;
-    if (a !== undefined) event.symbol = a.symbol;
-    const usd = usdOf(ctx, rec, a, amount);
-    if (usd !== undefined) event.usdAmount = usd;
-    if (extra !== undefined) event.extra = extra;
-    events.push(event);
-  };
-
-  if (isIncoming(rec.type)) {
-    if (rec.txHash === undefined) return events;
-    const source = {
-      address: rec.fromAddress,
-      amount: rec.amount,
-      networkId: network,
-      fromAccountId: rec.fromAccountId,
-    };
-    push(rec.type === 'nft-deposit' ? 'nft-in' : 'in', rec.assetId, rec.amount, rec.createdAt, {
-      in: [compact(source)],
-    });
-    return events;
-  }
-  if (rec.broadcastAt === undefined) return events;
-  const at = rec.broadcastAt;
-  const failed = rec.status === 'failed-on-blockchain';
-  if (!failed && asset !== undefined) {
-    switch (rec.type) {
-      case 'allowance': {
-        const grant = allowanceUnlimited(rec)
-          ? { address: rec.toAddress, amount: '0', networkId: network, unlimited: true }
-          : { address: rec.toAddress, amount: rec.amount, networkId: network, unlimited: false };
-        push('allowance', rec.assetId, grant.amount, at, { allowance: [compact(grant)] });
-        break;
-      }
-      case 'stake-delegation': {
-        const stake = stakeOf(ctx, rec);
-        push('stake-delegation', rec.assetId, rec.amount, at, {
-          stakeInfo: [{ amount: rec.amount, poolId: stake.poolId, stakeId: stake.stakeId }],
-        });
-        break;
-      }
-      case 'address-activation':
-        break;
-      default: {
-        const target = {
-          address: rec.toAddress,
-          amount: rec.amount,
-          memo: rec.memo,
-          networkId: network,
-          toAccountId: rec.toAccountId,
-        };
-        push('out', rec.assetId, rec.amount, at, { out: [compact(target)] });
-      }
-    }
-  }
-  const fee = feeOf(ctx, rec);
-  if (fee !== undefined)
-    push('fee', fee.assetId, fee.amount, at, failed ? { transactionFailed: true } : undefined);
-  const done = rec.status === 'completed' && rec.terminatedAt !== undefined;
-  if (
-    done &&
-    (rec.type === 'swap-aggregator' || rec.type === 'bridge') &&
-    rec.asset2 !== undefined &&
-    rec.amount2 !== undefined
-  ) {
-    const to = ctx.catalog.asset(rec.asset2);
-    const source = {
-      address: rec.type === 'bridge' ? rec.fromAddress : APPROVAL_ADDRESSES[network ?? ''],
-      amount: rec.amount2,
-      networkId: to?.networkId,
-    };
-    // A bridge lands in a transaction of its own on the destination chain.
-    const kind = ctx.catalog.network(to?.networkId)?.hashKind;
-    const hash =
-      rec.type === 'bridge' && kind !== undefined
-        ? makeTxHash(Rng.of(rec.seed, SALT.bridgeHash), kind)
-        : rec.txHash;
-    push('in', rec.asset2, rec.amount2, rec.terminatedAt!, { in: [compact(source)] }, hash);
-  }
-  return events;
-}
-
-function compact<T extends Record<string, unknown>>(value: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = v;
-  return out as T;
 }
 
 export function presentTransaction(

@@ -1,0 +1,91 @@
+// What a transaction and its events both derive from a record: the context they are presented in,
+// the salts of the seeded details, and the details both need (prices, fee, stake, allowance).
+
+import { multiplyDecimal, roundDecimal } from '../../format/index.js';
+import type { AssetInfo, Catalog } from './catalog.js';
+import { makeAddress } from './formats.js';
+import type { Market } from './market.js';
+import { scaleOf, trimZeros, unitsToDecimal, usdValue } from './money.js';
+import type { TxRecord } from './records.js';
+import { hashText, Rng } from './rng.js';
+import type { AccountInfo } from './workspace.js';
+
+export interface PresentContext {
+  readonly workspaceId: string;
+  readonly catalog: Catalog;
+  readonly market: Market;
+  readonly accountById: ReadonlyMap<string, AccountInfo>;
+}
+
+// Salts of the details derived from a record's seed.
+export const SALT = {
+  fee: 1,
+  signing: 2,
+  price: 3,
+  quote: 4,
+  fiat: 5,
+  stake: 6,
+  signData: 7,
+  allowance: 8,
+  addressBook: 9,
+  bridgeHash: 10,
+  event: 100,
+} as const;
+
+export const APPROVAL_ADDRESSES: Record<string, string> = {
+  ETH: '0x1111111254eeb25477b68fb85ed929f73a960582',
+  SOL: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+  TRX: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax',
+};
+
+/** The USD price of a symbol as the record saw it: its creation snapshot, or a past price. */
+export function priceFor(ctx: PresentContext, rec: TxRecord, symbolId: string): string | undefined {
+  const snap = rec.live?.snap;
+  if (snap !== undefined) return snap[symbolId];
+  const base = ctx.market.basePrice(symbolId);
+  if (base === undefined) return undefined;
+  const info = ctx.catalog.symbolById.get(symbolId);
+  if (info?.vol === 0) return base;
+  // History predates the walk: a past price within ±10% of the start (±0.05% for stable coins).
+  const rng = Rng.of(rec.seed, SALT.price + hashText(symbolId));
+  const factor = info?.stable ? 999_500 + rng.int(1_000) : 900_000 + rng.int(200_000);
+  return roundDecimal(multiplyDecimal(base, unitsToDecimal(factor, 6)), scaleOf(base));
+}
+
+export function usdOf(
+  ctx: PresentContext,
+  rec: TxRecord,
+  asset: AssetInfo | undefined,
+  amount: string,
+): string | undefined {
+  if (asset === undefined) return undefined;
+  const price = priceFor(ctx, rec, asset.symbolId);
+  return price === undefined ? undefined : usdValue(amount, price);
+}
+
+/** The network fee, paid in the network's native asset. */
+export function feeOf(ctx: PresentContext, rec: TxRecord): { assetId: string; amount: string } | undefined {
+  const network = ctx.catalog.network(rec.networkId);
+  if (network === undefined) return undefined;
+  const rng = Rng.of(rec.seed, SALT.fee);
+  return {
+    assetId: network.nativeAssetId,
+    amount: trimZeros(unitsToDecimal(rng.range(network.fee[0], network.fee[1]), network.feeScale)),
+  };
+}
+
+export function stakeOf(ctx: PresentContext, rec: TxRecord): { poolId: string; stakeId: string } {
+  const rng = Rng.of(rec.seed, SALT.stake);
+  const kind = ctx.catalog.network(rec.networkId)?.addressKind ?? 'evm';
+  return { poolId: makeAddress(rng, kind), stakeId: rng.id() };
+}
+
+export function allowanceUnlimited(rec: TxRecord): boolean {
+  return Rng.of(rec.seed, SALT.allowance).chance(0.4);
+}
+
+export function compact<T extends Record<string, unknown>>(value: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = v;
+  return out as T;
+}
