@@ -17,14 +17,14 @@ import { millis } from './scalars.js';
 // The parsed (output) types are what a client builds a query from.
 
 /** A comma-joined list; empty items are dropped. */
-function csv<T extends z.ZodType<string, string>>(item: T) {
+export function csv<T extends z.ZodType<string, string>>(item: T) {
   return z
     .string({ error: 'expected a comma-separated list' })
     .transform((text) => text.split(',').filter((part) => part !== ''))
     .pipe(z.array(item));
 }
 
-const queryBoolean = z
+export const queryBoolean = z
   .string()
   .toLowerCase()
   .pipe(z.enum(['true', 'false'], { error: 'expected true or false' }))
@@ -33,7 +33,7 @@ const queryBoolean = z
 // Sort parameters are closed in a query: an unknown value is a mistake to report, not a new
 // value to pass through (unlike enums in responses, which grow over time).
 const sortByParam = z.enum(SORT_BY, { error: `expected one of ${SORT_BY.join(', ')}` });
-const sortDirectionParam = z.enum(SORT_DIRECTIONS, { error: `expected one of ${SORT_DIRECTIONS.join(', ')}` });
+export const sortDirectionParam = z.enum(SORT_DIRECTIONS, { error: `expected one of ${SORT_DIRECTIONS.join(', ')}` });
 
 const pageNumber = z
   .string({ error: 'expected a non-negative integer string' })
@@ -47,7 +47,7 @@ const pageLimit = pageNumber.refine((text) => !/^\d+$/.test(text) || Number(text
   error: `expected at most ${MAX_PAGE_SIZE}`,
 });
 
-const page = { limit: pageLimit.optional(), offset: pageNumber.optional() };
+export const page = { limit: pageLimit.optional(), offset: pageNumber.optional() };
 
 /**
  * `GET /workspaces/{ws}` (the one workspace). The OpenAPI gives it the list parameters of a
