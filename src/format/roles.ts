@@ -12,8 +12,11 @@ export type Role = (typeof ROLES)[number];
  * - `core`: GET accounts, GET transactions, GET one transaction, SUBSCRIBE.
  * - `read`: addresses, transaction events, `/dictionary/*`, the swap route, `GET /workspaces`.
  *   Decision: `GET /workspaces/{ws}` and `GET /workspaces/{ws}/symbol-market-prices`, which the
- *   table leaves out, go with `GET /workspaces` and the dictionary prices.
- * - `write`: decline, approve, cancel, POST transactions.
+ *   table leaves out, go with `GET /workspaces` and the dictionary prices. The reference GETs
+ *   (members, address book, transaction limits, activities) are here too: the OpenAPI lets
+ *   view-only, transaction-operator and full-access read them, exactly this permission's roles.
+ * - `write`: decline, approve, cancel, POST transactions, and creating and deleting address book
+ *   records (the OpenAPI: transaction-operator and full-access).
  */
 export type Permission = 'core' | 'read' | 'write';
 

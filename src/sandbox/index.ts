@@ -78,7 +78,7 @@ export interface SandboxHandle {
   readonly world: World;
   readonly clock: Clock;
   /** Keeps only the public half; the same kid again replaces the entry. Throws on a bad key or role. */
-  registerKey(jwk: PublicJwk | PrivateJwk, role: Role, opts?: KeyOptions): { kid: string };
+  registerKey(jwk: PublicJwk | PrivateJwk, role: Role, opts?: KeyOptions): { kid: string; userId: string };
   /** Throws for an unknown kid. Live subscriptions of a key that may no longer be used end. */
   setKeyState(kid: string, state: KeyState): void;
   keys(): RegisteredKey[];
@@ -137,9 +137,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
 
   const owner = port.members[0]?.userId ?? 'owner';
   const registry = createKeyRegistry(owner);
+  // Every key's owner is a member (a new service member if the workspace did not know it).
+  const register = (jwk: PublicJwk | PrivateJwk, role: Role, keyOpts?: KeyOptions) => {
+    const entry = registry.register(jwk, role, keyOpts);
+    port.directory.keyRegistered(entry.kid, entry.role, entry.userId);
+    return entry;
+  };
   for (const key of opts.keys ?? []) {
     const { jwk, role, ...rest } = key;
-    registry.register(jwk, role, rest);
+    register(jwk, role, rest);
   }
   const auth = createAuthenticator(registry, opts.authNow ?? Date.now);
 
@@ -214,7 +220,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     world,
     clock,
     registerKey(jwk, role, keyOpts) {
-      return { kid: registry.register(jwk, role, keyOpts).kid };
+      const { kid, userId } = register(jwk, role, keyOpts);
+      // The member the key acts for: the demo tells its console which member is "you".
+      return { kid, userId };
     },
     setKeyState(kid, state) {
       registry.setState(kid, state);

@@ -10,6 +10,7 @@ import {
   ApproveRequestSchema,
   AssetPricesQuerySchema,
   AssetsQuerySchema,
+  BalancesQuerySchema,
   CancelRequestSchema,
   CreateTransactionRequestSchema,
   DeclineRequestSchema,
@@ -26,6 +27,7 @@ import {
 import { type Permission, roleGrants } from '../format/index.js';
 import { type ErrorCode, type Failure, failure, quote, STATUS_OF } from './errors.js';
 import type { KeyEntry } from './keys.js';
+import { addReferenceRoutes } from './reference-routes.js';
 import { knownParams, type Parsed, parseBody, parseQuery } from './validation.js';
 import type { ActionResult, WorldPort } from './world-port.js';
 
@@ -75,6 +77,7 @@ const query = {
   symbols: querySpec(SymbolsQuerySchema),
   symbolPrices: querySpec(SymbolPricesQuerySchema),
   assetPrices: querySpec(AssetPricesQuerySchema),
+  balances: querySpec(BalancesQuerySchema),
 };
 
 function fromWorld(result: { status: number; code: string; message: string }): Failure {
@@ -98,7 +101,7 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
   const app = new Hono<{ Bindings: Bindings }>();
   const workspaceId = world.workspace.workspaceId;
 
-  function route(method: 'GET' | 'POST', path: string, permission: Permission, what: string, run: Handler) {
+  function route(method: 'GET' | 'POST' | 'DELETE', path: string, permission: Permission, what: string, run: Handler) {
     app.on(method, path, (c) => {
       const ctx = c.env.ctx;
       if (!roleGrants(ctx.key.role, permission)) {
@@ -142,6 +145,17 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
   route('GET', `${ws}/addresses`, 'read', 'list addresses', (_p, ctx) => {
     const q = query.addresses(ctx.rawQuery);
     return q.ok ? ok({ addresses: world.addresses(q.value) }) : q;
+  });
+  // The OpenAPI lets view-only, transaction-operator and full-access keys read balances: `read`.
+  route('GET', `${ws}/balances`, 'read', 'read balances', (_p, ctx) => {
+    const q = query.balances(ctx.rawQuery);
+    return q.ok ? ok({ balances: world.balances(q.value) }) : q;
+  });
+  route('GET', `${ws}/balances/:balanceId`, 'read', 'read balances', (p, ctx) => {
+    const q = query.none(ctx.rawQuery);
+    if (!q.ok) return q;
+    const balance = world.balance(p.balanceId!);
+    return balance ? ok(balance) : notFound('balance', p.balanceId!);
   });
   route('GET', `${ws}/transactions`, 'core', 'list transactions', (_p, ctx) => {
     const q = query.transactions(ctx.rawQuery);
@@ -242,6 +256,8 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
     const q = query.assetPrices(ctx.rawQuery);
     return q.ok ? ok({ prices: world.assetPrices(q.value) }) : q;
   });
+
+  addReferenceRoutes(route, ws, world.directory);
 
   app.notFound((c) => {
     const ctx = c.env.ctx;

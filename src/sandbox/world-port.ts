@@ -10,6 +10,8 @@ import type {
   AssetMarketPrice,
   AssetPricesQuery,
   AssetsQuery,
+  Balance,
+  BalancesQuery,
   CreateTransactionRequest,
   DryRunTransaction,
   Network,
@@ -24,6 +26,7 @@ import type {
   TransactionsQuery,
   Workspace,
 } from '../contract/index.js';
+import type { DirectoryPort } from './directory-port.js';
 
 export type ActionResult =
   | { ok: true; value: Transaction }
@@ -36,6 +39,8 @@ export type SwapRouteResult =
 export interface WorldPort {
   readonly workspace: Workspace;
   readonly members: readonly { userId: string; name: string }[];
+  /** Members, the address book, transaction limits, the activity feed (reference-routes.ts). */
+  readonly directory: DirectoryPort;
   networks(filter?: NetworksQuery): Network[];
   network(id: string): Network | undefined;
   assets(filter?: AssetsQuery): Asset[];
@@ -46,6 +51,8 @@ export interface WorldPort {
   accounts(q: AccountsQuery): Account[];
   account(id: string): Account | undefined;
   addresses(q: AddressesQuery): Address[];
+  balances(q: BalancesQuery): Balance[];
+  balance(id: string): Balance | undefined;
   transactions(q: TransactionsQuery): Transaction[];
   transaction(id: string): Transaction | undefined;
   /** The transaction as a list with these options shows it (what a live frame carries). */

@@ -3,18 +3,24 @@
 // document's JSON schema. Install it as startSandbox's `onResponse`; it collects violations
 // instead of throwing (a throw inside the server would turn into a 500 or be swallowed), and
 // `expectNoViolations()` fails the test that let one through.
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AccountListSchema,
   AccountSchema,
+  ActivityListSchema,
+  AddressBookRecordListSchema,
+  AddressBookRecordSchema,
   AddressListSchema,
   AssetListSchema,
   AssetMarketPriceListSchema,
   AssetSchema,
+  BalanceListSchema,
+  BalanceSchema,
   ContractViolation,
   DryRunTransactionSchema,
   ERROR_CODES,
   ErrorEnvelopeSchema,
+  MemberListSchema,
   NetworkListSchema,
   NetworkSchema,
   parseServerFrame,
@@ -23,6 +29,8 @@ import {
   SymbolMarketPriceListSchema,
   SymbolRecordSchema,
   TransactionEventListSchema,
+  TransactionLimitListSchema,
+  TransactionLimitSchema,
   TransactionListSchema,
   TransactionSchema,
   WorkspaceListSchema,
@@ -120,6 +128,17 @@ export const CONTRACT_ROUTES: readonly ContractRoute[] = [
   contractRoute('POST', `${TX}/decline`, TransactionSchema),
   contractRoute('POST', `${TX}/approve`, TransactionSchema),
   contractRoute('POST', `${TX}/cancel`, TransactionSchema),
+  // The reference endpoints (wire notes §9). DELETE answers the OpenAPI's `Unit`: an empty object.
+  contractRoute('GET', `${WS}/members`, MemberListSchema),
+  contractRoute('GET', `${WS}/address-book-records`, AddressBookRecordListSchema),
+  contractRoute('POST', `${WS}/address-book-records`, AddressBookRecordSchema, [201, 200]),
+  contractRoute('GET', `${WS}/address-book-records/{recordId}`, AddressBookRecordSchema),
+  contractRoute('DELETE', `${WS}/address-book-records/{recordId}`, z.strictObject({})),
+  contractRoute('GET', `${WS}/transaction-limits`, TransactionLimitListSchema),
+  contractRoute('GET', `${WS}/transaction-limits/{limitId}`, TransactionLimitSchema),
+  contractRoute('GET', `${WS}/activities`, ActivityListSchema),
+  contractRoute('GET', `${WS}/balances`, BalanceListSchema),
+  contractRoute('GET', `${WS}/balances/{balanceId}`, BalanceSchema),
   contractRoute('GET', '/dictionary/networks', NetworkListSchema),
   contractRoute('GET', '/dictionary/networks/{networkId}', NetworkSchema),
   contractRoute('GET', '/dictionary/assets', AssetListSchema),

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { TRANSACTION_ACTIVITY_TYPES } from '../../src/contract/index.js';
 
 /** The production service's published contract, kept in the repository (spec/README.md says where from). */
 export const OPENAPI_DOCUMENT_URL = new URL('../../spec/public-openapi.json', import.meta.url);
@@ -59,6 +60,10 @@ export const WIRE_FORMATS: Record<string, (text: string) => boolean> = {
  */
 export const ENUM_ADDITIONS: Record<string, readonly string[]> = {
   TransactionType: ['swap-aggregator'],
+  // The feed also says what happened to transactions (created, approved, declined with its reason,
+  // canceled): the OpenAPI's enum names only `transaction-completed`. These four are the sandbox's
+  // documented additions (contract/activity.ts), allowed here exactly and no other value.
+  ActivityType: [...TRANSACTION_ACTIVITY_TYPES],
 };
 
 /**

@@ -99,6 +99,57 @@ describe('every endpoint answers by the contract and the OpenAPI', () => {
     await api.addresses.list({ addressIds: [first.addressId], offset: 0, limit: 1000 });
   });
 
+  it('balances: the list with every filter, pages, one by id', async () => {
+    const all = await api.balances.list({ nonEmpty: false });
+    expect(all.length).toBeGreaterThan(20);
+    const b = all[0]!;
+    await api.balances.list();
+    await api.balances.list({ accountId: b.accountId, assetId: b.assetId, nonEmpty: true });
+    await api.balances.list({ accountIds: [b.accountId], assetIds: [b.assetId, '2'], balanceIds: [b.balanceId] });
+    await api.balances.list({ assetNotIn: ['1'], networkId: 'ETH', networkIds: ['ETH', 'TRX'], limit: 5, offset: 2 });
+    await api.balances.list({ accountTypes: ['vault'], excludedAccountTypes: ['vault'] });
+    await api.balances.list({ updatedSince: b.updatedAt ?? '0', nonEmpty: false });
+    expect(await api.balances.get(b.balanceId)).toEqual(b);
+  });
+
+  it('members, address book, transaction limits and activities, with every parameter', async () => {
+    const get = async (path: string, role: 'full-access' | 'view-only' = 'full-access') => {
+      const res = await fx.fetch('GET', `${ws()}${path}`, { role });
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+      return res.json;
+    };
+    await get('/members');
+    await get('/members?includeUsersProfiles=true&includeEmails=true&includePermissionGroups=true&limit=3&offset=1');
+    const { records } = await get('/address-book-records?statuses=active,new,deleted,rejected');
+    const record = records[0];
+    await get(`/address-book-records/${record.recordId}`);
+    await get(
+      `/address-book-records?recordIds=${record.recordId}&networkIds=BTC,ETH&addresses=${record.address}` +
+        '&sortBy=name&sortDirection=DESC&recordType=address&recordTypes=address,tag&limit=5&offset=0',
+    );
+    await get('/address-book-records?memo=1&tag=northwind-capital&sortBy=type');
+    const body = JSON.stringify({
+      externalId: 'conformance-book-1',
+      name: 'Conformance desk',
+      networkId: 'ETH',
+      address: `0x${'c0'.repeat(20)}`,
+    });
+    const created = await fx.fetch('POST', `${ws()}/address-book-records`, { body });
+    expect(created.status, created.text).toBe(201);
+    expect((await fx.fetch('POST', `${ws()}/address-book-records`, { body })).status).toBe(200);
+    const gone = await fx.fetch('DELETE', `${ws()}/address-book-records/${created.json.recordId}`);
+    expect(gone.status, gone.text).toBe(200);
+    const { limits } = await get('/transaction-limits');
+    await get(`/transaction-limits/${limits[0].limitId}`);
+    await get(
+      `/transaction-limits?limitIds=${limits[0].limitId}&statuses=active&fromAccountIds=a1&toAddressBookRecordIds=r1` +
+        '&toAccountIds=a2&appliesToUserIds=u1&limit=2&offset=0',
+    );
+    await get('/activities');
+    await get('/activities?accountIds=a1,a2&userIds=u1&activityTypes=transaction-declined,account-creation&limit=5&offset=1');
+    await get('/activities?excludedActivityTypes=transaction-created&search=kraken', 'view-only');
+  });
+
   it('transactions: list with every filter, pages, includeEvents, one, events', async () => {
     const all = await api.transactions.list({ limit: 1000 });
     expect(all.length).toBeGreaterThan(50);
@@ -594,7 +645,7 @@ describe('the checker can fail', () => {
     expect(rules(ok({ body: JSON.stringify({ ...minimalTransaction, embedded: {} }) }))).toEqual([
       'embedded',
     ]);
-    expect(rules(ok({ target: '/workspaces/ws1/balances' }))).toEqual(['route']);
+    expect(rules(ok({ target: '/workspaces/ws1/intents' }))).toEqual(['route']);
     expect(rules(ok({ body: 'not json' }))).toEqual(['json']);
     // A deliberate chaos 503 passes; an unmarked one does not.
     const unavailable = err(503, { error: 'service-unavailable', message: 'chaos' });

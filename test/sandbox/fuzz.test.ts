@@ -105,6 +105,9 @@ beforeAll(async () => {
     assetIds: assets.map((a) => a.assetId),
     networkIds: networks.map((n) => n.networkId ?? '').filter(Boolean),
     symbolIds: symbols.map((s) => s.symbolId),
+    balanceIds: (await api.balances.list({ nonEmpty: false })).map((b) => b.balanceId),
+    recordIds: sandbox.world.directory.book({ statuses: ['active', 'new', 'deleted'] }).map((r) => r.recordId),
+    limitIds: sandbox.world.directory.limits({}).map((l) => l.limitId),
   };
   log(`seed ${SEED} (FUZZ_SEED), ${RUNS} HTTP cases (FUZZ_RUNS), ${WS_MESSAGES} WebSocket messages`);
 });

@@ -133,6 +133,14 @@ describe('an unknown name stays a 400 naming it, on every endpoint the sandbox s
       'GET /dictionary/networks',
       'GET /dictionary/symbol-market-prices',
       'GET /dictionary/asset-market-prices',
+      'GET /workspaces/{workspaceId}/members',
+      'GET /workspaces/{workspaceId}/address-book-records',
+      'POST /workspaces/{workspaceId}/address-book-records',
+      'GET /workspaces/{workspaceId}/address-book-records/{recordId}',
+      'DELETE /workspaces/{workspaceId}/address-book-records/{recordId}',
+      'GET /workspaces/{workspaceId}/transaction-limits',
+      'GET /workspaces/{workspaceId}/transaction-limits/{limitId}',
+      'GET /workspaces/{workspaceId}/activities',
     ];
     const servedNow: string[] = [];
     for (const op of operations) if (await served(op)) servedNow.push(`${op.method} ${op.template}`);

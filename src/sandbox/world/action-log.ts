@@ -1,7 +1,7 @@
-// What API keys did to transactions, oldest first: the workspace activity feed's source
-// (`GET /workspaces/{ws}/activities` in the public OpenAPI) and the only place a decline's or a
-// cancel's reason is kept, since the wire Transaction has no field for it. Append-only; the
-// oldest entries are let go past a bound, so a long soak cannot grow it without end.
+// What API keys did to transactions, oldest first, with the reasons a decline or a cancel gave
+// (the wire Transaction has no field for them; the activity feed, activity-ring.ts, keeps them as
+// well). Append-only; the oldest entries are let go past a bound, so a long soak cannot grow it
+// without end.
 
 /** What an action did to a transaction (the kinds of the write routes). */
 export type ActionKind = 'approve' | 'decline' | 'cancel' | 'create';

@@ -5,6 +5,7 @@ import type { CreateTransactionRequest, Transaction, TransactionParams } from '.
 import { compareDecimal } from '../../format/index.js';
 import type { ActionKind } from './action-log.js';
 import { newOutgoing, type OutgoingInput } from './build.js';
+import { canonicalJson, depthExceeds } from './canonical.js';
 import type { AssetInfo } from './catalog.js';
 import type { Core } from './core.js';
 import { addressProblem } from './formats.js';
@@ -49,6 +50,9 @@ function logAction(core: Core, rec: TxRecord, kind: ActionKind, userId: string, 
     kind,
     ...(reason !== undefined ? { reason } : {}),
   });
+  // The feed's creation and approval facts come from where every transaction is stored or approved.
+  if (kind === 'decline') core.ref.ended(rec, 'tx-declined', userId, rec.updatedAt, reason);
+  if (kind === 'cancel') core.ref.ended(rec, 'tx-canceled', userId, rec.updatedAt, reason);
 }
 
 export function approveTransaction(core: Core, id: string, actor: string): ActionResult {
@@ -107,30 +111,6 @@ export function cancelTransaction(core: Core, id: string, actor: string, reason?
 }
 
 const MAX_DEPTH = 32;
-
-/** Whether objects and arrays nest deeper than `limit` (iterative: safe on any input). */
-function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-/** JSON with sorted keys: two bodies that say the same thing compare equal. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -191,6 +171,10 @@ export function createTransaction(core: Core, body: CreateTransactionRequest, ac
   if (body.expiresAt !== undefined) input.expiresAt = Number(body.expiresAt);
 
   const rec = newOutgoing(core, input, now);
+  // Decision: an overdraft is a 409 conflict (the OpenAPI names no insufficient-funds error): the
+  // request is well formed, the account's withdrawable balance is what it conflicts with.
+  const short = core.balances.shortfall(rec);
+  if (short !== undefined) return conflict(short);
   rec.live!.fingerprint = fingerprint;
   if (quoteId !== undefined) {
     const quote = core.quotes.get(quoteId)!;
@@ -252,18 +236,22 @@ function withdrawal(
   }
   const amount = amountProblem('params.amount', params.amount, asset);
   if (amount !== undefined) return bad(amount);
-  const toAddress = text(params.toAddress);
+  let toAddress = text(params.toAddress);
   const toAccountId = text(params.toAccountId);
-  if (text(params.toAddressBookRecordId) !== undefined) {
-    return bad(
-      'params.toAddressBookRecordId: the sandbox has no address book; send to toAddress or toAccountId',
-    );
+  let memo = text(params.memo);
+  const recordId = text(params.toAddressBookRecordId);
+  if (recordId !== undefined) {
+    if (toAddress !== undefined || toAccountId !== undefined)
+      return bad('params.toAddressBookRecordId: expected one destination: the record, toAddress or toAccountId');
+    const record = bookRecord(core, account, network.networkId, recordId, memo);
+    if (isError(record)) return record;
+    toAddress = record.address;
+    memo = record.memo;
   }
   if (toAddress === undefined && toAccountId === undefined)
-    return bad('params.toAddress: missing: expected toAddress or toAccountId');
+    return bad('params.toAddress: missing: expected toAddress, toAccountId or toAddressBookRecordId');
   if (toAddress !== undefined && toAccountId !== undefined)
     return bad('params.toAccountId: expected toAddress or toAccountId, not both');
-  const memo = text(params.memo);
   if (memo !== undefined && !network.tags.includes('supports-memo'))
     return bad(`params.memo: ${network.name} transactions carry no memo`);
   const input: OutgoingInput = {
@@ -291,7 +279,11 @@ function withdrawal(
   } else {
     const wrong = addressProblem(network.addressKind, toAddress!);
     if (wrong !== undefined) return bad(`params.toAddress: ${wrong} for ${network.name}`);
-    if (account.wire.extra?.onlyAddressBookWithdrawals) {
+    // A book-only vault may name the destination by its address when a record has it.
+    const record = core.ref.book.destination(network.networkId, toAddress, memo);
+    const inBook =
+      record !== undefined && core.ref.book.usable(account.wire.accountId, network.networkId).includes(record);
+    if (account.wire.extra?.onlyAddressBookWithdrawals && !inBook) {
       return forbidden(
         `account "${account.wire.accountName}" sends only to address book records or to the workspace's own accounts`,
       );
@@ -299,6 +291,28 @@ function withdrawal(
     input.toAddress = toAddress;
   }
   return input;
+}
+
+/** The address book record a withdrawal names: active, an address, on the asset's network, usable by the vault. */
+function bookRecord(
+  core: Core,
+  account: AccountInfo,
+  networkId: string,
+  recordId: string,
+  memo: string | undefined,
+): { address: string; memo: string | undefined } | ActionError {
+  const field = 'params.toAddressBookRecordId';
+  const e = core.ref.book.entry(recordId);
+  if (e === undefined) return bad(`${field}: no address book record ${JSON.stringify(recordId)} in this workspace`);
+  if (e.status !== 'active') return bad(`${field}: address book record "${e.name}" is ${e.status}`);
+  if (e.recordType !== 'address' || e.address === undefined)
+    return bad(`${field}: "${e.name}" is a ${e.recordType} record; a withdrawal goes to an address record`);
+  if (e.networkId !== networkId) return bad(`${field}: "${e.name}" is on ${e.networkId}, the asset on ${networkId}`);
+  if (e.accountIds !== undefined && !e.accountIds.includes(account.wire.accountId))
+    return bad(`${field}: "${e.name}" may not be used by account "${account.wire.accountName}"`);
+  if (memo !== undefined && memo !== (e.memo ?? memo))
+    return bad(`params.memo: "${e.name}" carries memo ${e.memo}; leave memo out or send the same`);
+  return { address: e.address, memo: e.memo ?? memo };
 }
 
 function swap(

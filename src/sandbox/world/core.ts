@@ -5,13 +5,15 @@
 import { isTerminalStatus, type QuoteDetails, type Transaction } from '../../contract/index.js';
 import { compareDecimal } from '../../format/index.js';
 import { ActionLog } from './action-log.js';
+import { Ledger } from './balances.js';
 import { type AssetInfo, Catalog } from './catalog.js';
 import type { Clock } from './clock.js';
 import { Heap } from './heap.js';
 import { Market, type PriceSnapshot } from './market.js';
 import { usdValue } from './money.js';
 import { type PresentContext, presentTransaction } from './present.js';
-import { type Approval, newLive, type TxRecord } from './records.js';
+import { type Approval, isIncoming, newLive, type TxRecord } from './records.js';
+import { Reference } from './reference.js';
 import { mix, Rng, streamSeed } from './rng.js';
 import { TxStore } from './store.js';
 import { type AccountInfo, buildWorkspace, limitFor, type WorkspaceData } from './workspace.js';
@@ -37,6 +39,8 @@ export class Core implements PresentContext {
   readonly catalog = new Catalog();
   readonly market: Market;
   readonly data: WorkspaceData;
+  /** Members, the address book, the limits and the live activity facts (reference.ts). */
+  readonly ref: Reference;
   readonly workspaceId: string;
   readonly store = new TxStore();
   readonly heap = new Heap<TxRecord>();
@@ -45,7 +49,9 @@ export class Core implements PresentContext {
   readonly quotes = new Map<string, QuoteRecord>();
   /** `accountId \n externalId` → transaction created through the API. */
   readonly idempotency = new Map<string, TxRecord>();
-  /** What API keys did, with the reasons they gave (the activity feed's source). */
+  /** Balances per account and asset, moved by every insert and change below. */
+  readonly balances: Ledger;
+  /** What API keys did, with the reasons they gave (the feed reads `ref`'s facts, which keep them too). */
   readonly actionLog = new ActionLog();
   /** Streams: price ticks, the generator, API actions (quote ids ...). */
   readonly tickRng: Rng;
@@ -65,8 +71,10 @@ export class Core implements PresentContext {
     this.startMs = clock.now();
     this.market = new Market(this.catalog);
     this.data = buildWorkspace(seed, this.startMs, this.catalog);
+    this.ref = new Reference(seed, this.startMs, this.catalog, this.data);
     this.workspaceId = this.data.workspace.workspaceId;
     for (const a of this.data.accounts) this.accountById.set(a.wire.accountId, a);
+    this.balances = new Ledger(this);
     this.tickRng = new Rng(streamSeed(seed, 'ticks'));
     this.genRng = new Rng(streamSeed(seed, 'generator'));
     this.actionRng = new Rng(streamSeed(seed, 'actions'));
@@ -178,6 +186,8 @@ export class Core implements PresentContext {
   /** Adds a new transaction (stamped by its own createdAt/updatedAt) and announces it. */
   insert(rec: TxRecord): void {
     this.store.insert(rec);
+    this.balances.added(rec);
+    if (rec.createdBy !== '' && !isIncoming(rec.type)) this.ref.created(rec);
     this.emit(rec);
   }
 
@@ -187,11 +197,13 @@ export class Core implements PresentContext {
    */
   change(rec: TxRecord, mutate: (at: number) => void): number {
     const at = Math.max(this.clock.now(), rec.updatedAt + 1);
+    const before = rec.status;
     this.store.update(rec, () => {
       mutate(at);
       rec.updatedAt = at;
       if (isTerminalStatus(rec.status) && rec.terminatedAt === undefined) rec.terminatedAt = at;
     });
+    this.balances.changed(rec, before);
     if (isTerminalStatus(rec.status)) this.unschedule(rec);
     this.emit(rec);
     return at;

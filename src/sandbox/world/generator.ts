@@ -3,14 +3,17 @@
 // and a floor of three transactions waiting for approval so a user always has one to act on.
 
 import { newDeposit, newOutgoing, type OutgoingInput } from './build.js';
+import { approxUnits } from './balances.js';
 import type { AssetInfo } from './catalog.js';
 import type { Core } from './core.js';
-import { makeAddress, makeMemo } from './formats.js';
+import { externalDestination, missingKind } from './destinations.js';
+import { makeAddress } from './formats.js';
 import { type AccountPlan, plan } from './history.js';
 import { blockPause, DELAYS, needsApproval, planColleagues, scheduleWaiting } from './lifecycle.js';
 import { amountNear, mulRound } from './money.js';
 import { approvalAddress } from './present.js';
 import { priceSwap } from './swap.js';
+import type { AccountInfo } from './workspace.js';
 
 export const MIN_WAITING = 3;
 const INTERVAL: readonly [number, number] = [3000, 7000];
@@ -53,6 +56,17 @@ export class Generator {
     return this.core.market.approx(asset.symbolId) ?? this.core.market.approx(asset.symbol) ?? 1;
   }
 
+  /**
+   * A USD size this balance can send: at most half of what it may still withdraw (the rest covers
+   * fees and what else starts meanwhile); undefined when that is under $20. A real custody
+   * service refuses an overdraft, so the world never attempts one.
+   */
+  private within(account: AccountInfo, asset: AssetInfo, usd: number): number | undefined {
+    const free = this.core.balances.withdrawable(account.wire.accountId, asset.assetId);
+    const cap = (approxUnits(free, asset.decimals) * this.approx(asset)) / 2;
+    return cap < 20 ? undefined : Math.min(usd, cap);
+  }
+
   private pickPlan(filter: (p: AccountPlan) => boolean): AccountPlan | undefined {
     const candidates = this.plans.filter(filter);
     if (candidates.length === 0) return undefined;
@@ -84,7 +98,9 @@ export class Generator {
         const on = p.assets.filter(([a]) => a.networkId === networkId);
         const from = rng.weighted(on);
         const to = rng.weighted(on.filter(([a]) => a !== from));
-        const fromAmount = amountNear(rng, this.size(0.06), this.approx(from), from.decimals);
+        const usd = this.within(p.account, from, this.size(0.06));
+        if (usd === undefined) break;
+        const fromAmount = amountNear(rng, usd, this.approx(from), from.decimals);
         const quote = priceSwap(core, rng, from, to, { fromAmount }, now);
         if (quote === undefined) break;
         this.start(
@@ -109,7 +125,9 @@ export class Generator {
         if (p === undefined) break;
         const from = rng.pick(p.bridgeable);
         const to = rng.pick(p.bridgeable.filter((a) => a.symbolId === from.symbolId && a !== from));
-        const amount = amountNear(rng, this.size(0.1), this.approx(from), from.decimals);
+        const usd = this.within(p.account, from, this.size(0.1));
+        if (usd === undefined) break;
+        const amount = amountNear(rng, usd, this.approx(from), from.decimals);
         const toAddress = p.account.addressOf.get(to.networkId!)?.address;
         this.start(
           {
@@ -151,7 +169,9 @@ export class Generator {
         const p = this.pickPlan((x) => x.assets.some(stakeable));
         if (p === undefined) break;
         const asset = rng.pick(p.assets.filter(stakeable))[0];
-        const amount = amountNear(rng, rng.logUniform(1_000, 200_000), this.approx(asset), asset.decimals);
+        const usd = this.within(p.account, asset, rng.logUniform(1_000, 200_000));
+        if (usd === undefined) break;
+        const amount = amountNear(rng, usd, this.approx(asset), asset.decimals);
         this.start({ type: kind, account: p.account, asset, amount, createdBy: member, auto: true }, t, now);
         break;
       }
@@ -170,7 +190,9 @@ export class Generator {
     if (p === undefined) return;
     const asset = rng.weighted(p.assets);
     const networkId = asset.networkId!;
-    const amount = amountNear(rng, usd, this.approx(asset), asset.decimals);
+    const size = this.within(p.account, asset, usd);
+    if (size === undefined) return;
+    const amount = amountNear(rng, size, this.approx(asset), asset.decimals);
     const input: OutgoingInput = {
       type: 'withdrawal',
       account: p.account,
@@ -185,15 +207,19 @@ export class Generator {
       input.toAccountId = rng.pick(targets).wire.accountId;
       input.description = 'Rebalance between vaults';
     } else {
-      input.toAddress = makeAddress(rng, core.catalog.network(networkId)!.addressKind);
-      if (core.catalog.network(networkId)!.tags.includes('supports-memo') && rng.chance(0.5))
-        input.memo = makeMemo(rng, networkId);
+      // Mostly an address book record; a book-only vault with none on this network sends nothing.
+      const to = externalDestination(core, rng, p.account, networkId);
+      if (to === undefined) return;
+      input.toAddress = to.address;
+      if (to.memo !== undefined) input.memo = to.memo;
     }
     this.start(input, t, now);
   }
 
   private start(input: OutgoingInput, t: number, now: number) {
     const rec = newOutgoing(this.core, input, now);
+    // Its fee, or an amount the sizing above could not foresee, would overdraw: it does not happen.
+    if (this.core.balances.shortfall(rec) !== undefined) return undefined;
     this.core.insert(rec);
     const decide = this.core.withRng(rec, (r) => r.range(DELAYS.decide[0], DELAYS.decide[1]));
     this.core.schedule(rec, t + this.core.paced(decide));
@@ -222,8 +248,13 @@ export class Generator {
       );
       if (p === undefined) return;
       const asset = rng.weighted(p.assets);
-      const amount = amountNear(rng, rng.logUniform(15_000, 400_000), this.approx(asset), asset.decimals);
-      const toAddress = makeAddress(rng, core.catalog.networkOf(asset)!.addressKind);
+      const usd = this.within(p.account, asset, rng.logUniform(15_000, 400_000));
+      if (usd === undefined) continue;
+      const amount = amountNear(rng, usd, this.approx(asset), asset.decimals);
+      // Whichever kind of destination the queue lacks (known, unknown), so both stay on screen.
+      const known = missingKind(core, core.store.inStatus('waiting-approval'));
+      const to = externalDestination(core, rng, p.account, asset.networkId!, known);
+      if (to === undefined) continue;
       const now = core.clock.now();
       const rec = newOutgoing(
         core,
@@ -232,13 +263,14 @@ export class Generator {
           account: p.account,
           asset,
           amount,
-          toAddress,
+          toAddress: to.address,
+          memo: to.memo,
           createdBy: rng.pick(core.members).userId,
           auto: true,
         },
         now,
       );
-      if (!needsApproval(rec)) continue;
+      if (!needsApproval(rec) || core.balances.shortfall(rec) !== undefined) continue;
       rec.status = 'waiting-approval';
       core.insert(rec);
       planColleagues(core, rec, now);

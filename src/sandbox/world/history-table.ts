@@ -53,14 +53,14 @@ export class HistoryTable {
   readonly toAccount: Uint8Array;
   readonly asset: Uint16Array;
   readonly asset2: Uint16Array;
-  /** Workspace addresses by code; anything else is OTHER_ADDRESS, found through byTo / byFrom. */
+  /** Workspace and address book addresses by code; anything else is OTHER_ADDRESS (byTo / byFrom). */
   readonly toAddress: Uint16Array;
   readonly fromAddress: Uint16Array;
   readonly statuses = new Codes(0xff);
   readonly types = new Codes(0xff);
   readonly accounts = new Codes(0xff);
   readonly assets = new Codes(0xfffe);
-  /** addressKey() of every workspace address. */
+  /** addressKey() of every workspace address and of the seeded address book's. */
   readonly addresses = new Codes(OTHER_ADDRESS - 1);
   readonly byId: HashIndex;
   readonly byExternalId: HashIndex;
@@ -76,12 +76,16 @@ export class HistoryTable {
   readonly maxSpan: number;
   private readonly source: PastSource;
 
-  constructor(core: PastContext, count: number) {
+  /** `observe` sees each record once, as it is filled in (balances fold the past this way). */
+  constructor(core: PastContext, count: number, observe?: (i: number, rec: TxRecord) => void) {
     const n = Math.max(0, Math.floor(count));
     this.count = n;
     this.source = new PastSource(core, n);
     for (const a of core.data.accounts) this.accounts.code(a.wire.accountId);
     for (const a of core.data.addresses) if (a.address != null) this.addresses.code(addressKey(a.address));
+    // Address book destinations recur thousands of times: a code each, never the hash index
+    // (equal hashes would pile up in one probe run there).
+    for (const e of core.ref.bookSeeds) if (e.address !== undefined) this.addresses.code(addressKey(e.address));
     this.created = new Float64Array(n);
     this.updated = new Float64Array(n);
     this.status = new Uint8Array(n);
@@ -102,6 +106,7 @@ export class HistoryTable {
       let rec = this.source.record(i);
       while (this.indexOf(rec.id) >= 0) rec = this.source.redraw(i);
       this.fill(i, rec);
+      observe?.(i, rec);
       maxSpan = Math.max(maxSpan, rec.updatedAt - rec.createdAt);
     }
     this.maxSpan = maxSpan;

@@ -4,6 +4,7 @@
 // compact). Events, fees, quotes and signing data are derived when asked for (present.ts).
 
 import { divideDecimal, multiplyDecimal, roundDecimal } from '../../format/index.js';
+import { type BookEntry, usableAt } from './book-seed.js';
 import type { AssetInfo, Catalog } from './catalog.js';
 import { makeAddress, makeMemo, makeTxHash } from './formats.js';
 import type { Market } from './market.js';
@@ -17,6 +18,10 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const RECENT_SPAN = 30 * DAY - 3 * HOUR;
 const REDRAW_SALT = 0x2ed2a5;
+/** Salt of the draw that sends a past withdrawal to an address book record (its own stream). */
+const BOOK_SALT = 0xb00c;
+/** Share of withdrawals to an external address that went to an address book record. */
+export const BOOK_SHARE = 0.75;
 
 /** What the past is drawn from: the world's core, of which it reads only fixed data. */
 export interface PastContext {
@@ -26,6 +31,8 @@ export interface PastContext {
   readonly market: Market;
   readonly data: WorkspaceData;
   readonly members: readonly Member[];
+  /** The address book as the world started: past withdrawals mostly went to its records. */
+  readonly ref: { readonly bookSeeds: readonly BookEntry[] };
 }
 
 const DESCRIPTIONS = [
@@ -62,6 +69,8 @@ export interface AccountPlan {
   stakeable: AssetInfo[];
   activatable: AssetInfo[];
   swapAssets: Map<string, [AssetInfo, number][]>;
+  /** The book's address records this account may send to, by network (the seeded book). */
+  bookOn: Map<string, BookEntry[]>;
 }
 
 export function plan(core: PastContext, account: AccountInfo, accounts: readonly AccountInfo[]): AccountPlan {
@@ -120,7 +129,32 @@ export function plan(core: PastContext, account: AccountInfo, accounts: readonly
     stakeable: only((a) => a.native && ['SOL', 'TRX', 'ETH'].includes(a.networkId ?? '')),
     activatable: only((a) => !a.native && (a.networkId === 'SOL' || a.networkId === 'XRP')),
     swapAssets: new Map(swapNetworks.map((n) => [n, weighted.filter(([a]) => a.networkId === n)])),
+    bookOn: bookByNetwork(core.ref.bookSeeds, account.wire.accountId),
   };
+}
+
+function bookByNetwork(book: readonly BookEntry[], accountId: string): Map<string, BookEntry[]> {
+  const out = new Map<string, BookEntry[]>();
+  for (const e of book) {
+    if (e.recordType !== 'address' || e.networkId === undefined || e.address === undefined) continue;
+    if (e.accountIds !== undefined && !e.accountIds.includes(accountId)) continue;
+    out.set(e.networkId, [...(out.get(e.networkId) ?? []), e]);
+  }
+  return out;
+}
+
+/**
+ * The address book record a past withdrawal at `at` went to, or undefined for an unknown address.
+ * Its own draws (from the record's seed), so the rest of the record is what it always was. A vault
+ * that sends only to the book always picks a record when one existed then.
+ */
+function bookDestination(p: AccountPlan, networkId: string, at: number, seed: number): BookEntry | undefined {
+  const usable = (p.bookOn.get(networkId) ?? []).filter((e) => usableAt(e, p.account.wire.accountId, at));
+  if (usable.length === 0) return undefined;
+  const rng = new Rng(mix(seed, BOOK_SALT));
+  const onlyBook = p.account.wire.extra?.onlyAddressBookWithdrawals === true;
+  if (!onlyBook && !rng.chance(BOOK_SHARE)) return undefined;
+  return usable[rng.int(usable.length)];
 }
 
 /**
@@ -343,6 +377,12 @@ function pastTransaction(
         toAddress = makeAddress(rng, core.catalog.networkOf(asset)!.addressKind);
         if (core.catalog.network(networkId)?.tags.includes('supports-memo') && rng.chance(0.6))
           memo = makeMemo(rng, networkId);
+        // The draws above stay (the record's other fields follow them); the book may replace them.
+        const book = bookDestination(p, networkId, createdAt, seed);
+        if (book !== undefined) {
+          toAddress = book.address;
+          memo = book.memo;
+        }
       }
     }
   }

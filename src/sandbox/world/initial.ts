@@ -9,6 +9,7 @@ import { scheduleWaiting } from './lifecycle.js';
 import { mulRound } from './money.js';
 import type { TxRecord } from './records.js';
 import { Rng, streamSeed } from './rng.js';
+import { RECENTLY_DELETED } from './book-seed.js';
 import { priceSwap } from './swap.js';
 import type { AccountInfo, AccountRole } from './workspace.js';
 
@@ -29,6 +30,10 @@ interface Plan {
   to?: AccountRole;
   toAssetId?: string;
   memo?: boolean;
+  /** The address book record it goes to, by name; absent (and no `to`): an unknown address. */
+  book?: string;
+  /** Index of the member who created it (default: drawn). */
+  creator?: number;
   description?: string;
   /** Indexes of members who approved already. */
   approvedBy?: number[];
@@ -49,6 +54,9 @@ const PLANS: Plan[] = [
     changedAgo: 12 * MINUTE,
     dueIn: 0,
     approvedBy: [1],
+    // Its creator approved it too: the self-approval the console's evidence points out.
+    creator: 1,
+    book: 'Galaxy OTC — BTC',
     expiresIn: 7 * DAY,
     description: 'OTC settlement desk B',
   },
@@ -61,6 +69,7 @@ const PLANS: Plan[] = [
     changedAgo: 8 * MINUTE,
     dueIn: 0,
     colleague: { member: 1, inMs: 90_000 },
+    book: 'Deel payroll — TRX',
     description: 'Monthly payroll',
   },
   {
@@ -81,6 +90,7 @@ const PLANS: Plan[] = [
     changedAgo: 15 * MINUTE,
     dueIn: 0,
     colleague: { member: 2, inMs: 4 * MINUTE },
+    book: 'Aave treasury multisig — ETH',
   },
   // Two more, so that a script declining a few still finds some in more than one vault.
   {
@@ -102,6 +112,20 @@ const PLANS: Plan[] = [
     dueIn: 0,
     description: 'Vendor payment INV-2041',
   },
+  // From the vault that sends only to the book, to a record deleted minutes ago, after it was
+  // created: now a destination the book no longer has (the policy let it through at creation).
+  {
+    role: 'cold',
+    assetId: '2',
+    amount: '6',
+    status: 'waiting-approval',
+    createdAgo: 20 * MINUTE,
+    changedAgo: 20 * MINUTE,
+    dueIn: 0,
+    book: RECENTLY_DELETED,
+    expiresIn: 3 * 3_600_000,
+    description: 'OTC desk top-up',
+  },
   // Approved by everyone needed, inside the security delay of the highest limit.
   {
     role: 'cold',
@@ -113,6 +137,7 @@ const PLANS: Plan[] = [
     dueIn: 0,
     approvedBy: [1, 3],
     delayIn: 4 * MINUTE,
+    book: 'Coinbase Prime — ETH',
     description: 'Exchange top-up',
   },
   {
@@ -124,6 +149,7 @@ const PLANS: Plan[] = [
     changedAgo: 1000,
     dueIn: 1500,
     approvedBy: [0],
+    book: 'Cumberland settlement — SOL',
   },
   {
     role: 'hot',
@@ -164,6 +190,7 @@ const PLANS: Plan[] = [
     createdAgo: 40_000,
     changedAgo: 1500,
     dueIn: 1500,
+    book: 'Acme Hosting (vendor) — TRX',
   },
   {
     role: 'hot',
@@ -184,6 +211,7 @@ const PLANS: Plan[] = [
     dueIn: 4000,
     approvedBy: [2],
     confirmations: 1,
+    book: 'Kraken — BTC deposit',
   },
   {
     role: 'trading',
@@ -206,7 +234,7 @@ const PLANS: Plan[] = [
     createdAgo: 500,
     changedAgo: 500,
     dueIn: 1500,
-    memo: true,
+    book: 'Kraken — XRP deposit',
   },
 ];
 
@@ -249,6 +277,11 @@ export function startWork(core: Core): void {
     if (p.to !== undefined) input.toAccountId = byRole(p.to).wire.accountId;
     else if (input.type === 'withdrawal') input.toAddress = makeAddress(rng, network.addressKind);
     if (p.memo) input.memo = makeMemo(rng, network.networkId);
+    const record = p.book === undefined ? undefined : core.ref.book.all().find((e) => e.name === p.book);
+    if (record?.address !== undefined) {
+      input.toAddress = record.address;
+      input.memo = record.memo;
+    }
     if (p.toAssetId !== undefined) {
       const to = core.catalog.asset(p.toAssetId)!;
       input.asset2 = to;
@@ -262,9 +295,16 @@ export function startWork(core: Core): void {
       }
     }
     if (p.status !== 'new') input.createdBy = members[1 + rng.int(members.length - 1)]!;
+    if (p.creator !== undefined) input.createdBy = members[p.creator]!;
     const rec = newOutgoing(core, input, createdAt);
     shape(core, rec, p, members, rng);
-    core.store.insert(rec);
+    core.insert(rec);
+    // The approvals it already has, in the feed, between its creation and its last change.
+    const approvers = rec.appr?.approvedBy ?? [];
+    approvers.forEach((who, k) => {
+      const at = rec.createdAt + Math.floor(((rec.updatedAt - rec.createdAt) * (k + 1)) / (approvers.length + 1));
+      core.ref.approved(rec, who, at);
+    });
     if (p.status === 'waiting-approval') scheduleWaiting(core, rec);
     else if (p.status === 'awaiting-security-policy') core.schedule(rec, rec.appr!.delayExpiresAt!);
     else core.schedule(rec, start + core.paced(p.dueIn));
@@ -275,7 +315,7 @@ export function startWork(core: Core): void {
     const rec = newDeposit(core, { account: byRole(d.role), asset, amount: d.amount }, start - d.ago);
     rec.confirmations = d.confirmations;
     rec.updatedAt = start - Math.min(d.ago, 1000);
-    core.store.insert(rec);
+    core.insert(rec);
     core.schedule(rec, start + core.paced(d.dueIn));
   }
 }

@@ -156,10 +156,11 @@ function waiting(core: Core, rec: TxRecord, t: number): void {
 /** Records one approval; at the required number the transaction is approved and moves on. */
 export function approve(core: Core, rec: TxRecord, who: string, t: number): void {
   const a = rec.appr!;
-  core.change(rec, () => {
+  const at = core.change(rec, () => {
     a.approvedBy.push(who);
     if (a.approvedBy.length >= a.number) rec.status = 'approved';
   });
+  core.ref.approved(rec, who, at);
   if (rec.status === 'approved') {
     rec.live!.colleagues = [];
     core.schedule(rec, t + pause(core, rec, DELAYS.approved));
@@ -232,9 +233,10 @@ function broadcast(core: Core, rec: TxRecord, t: number): void {
 
 function confirm(core: Core, rec: TxRecord, t: number): void {
   const need = required(core, rec);
-  core.change(rec, () => {
+  const at = core.change(rec, () => {
     if (rec.confirmations < need) rec.confirmations += 1;
     if (rec.confirmations >= need) rec.status = 'completed';
   });
+  if (rec.status === 'completed') core.ref.completed(rec, at);
   if (rec.status === 'waiting-confirmations') core.schedule(rec, t + blockPause(core, rec));
 }

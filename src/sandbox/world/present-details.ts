@@ -2,7 +2,7 @@
 // the salts of the seeded details, and the details both need (prices, fee, stake, allowance).
 
 import { multiplyDecimal, roundDecimal } from '../../format/index.js';
-import type { AssetInfo, Catalog } from './catalog.js';
+import type { AssetInfo, Catalog, NetworkInfo } from './catalog.js';
 import { makeAddress } from './formats.js';
 import type { Market } from './market.js';
 import { scaleOf, trimZeros, unitsToDecimal, usdValue } from './money.js';
@@ -15,6 +15,18 @@ export interface PresentContext {
   readonly catalog: Catalog;
   readonly market: Market;
   readonly accountById: ReadonlyMap<string, AccountInfo>;
+  /** The address book (reference.ts): a withdrawal names the record it went to. */
+  readonly ref: {
+    readonly book: {
+      named(
+        networkId: string | undefined,
+        address: string | undefined,
+        memo?: string,
+      ): { readonly recordId: string; readonly createdAt: number } | undefined;
+    };
+    /** The seeded bank record of a fiat currency (a fiat withdrawal's destination). */
+    bankFor(currency: string): string | undefined;
+  };
 }
 
 // Salts of the details derived from a record's seed.
@@ -27,7 +39,7 @@ export const SALT = {
   stake: 6,
   signData: 7,
   allowance: 8,
-  addressBook: 9,
+  addressBook: 9, // retired: withdrawals name their real address book record (reference.ts)
   bridgeHash: 10,
   event: 100,
 } as const;
@@ -63,14 +75,26 @@ export function usdOf(
   return price === undefined ? undefined : usdValue(amount, price);
 }
 
-/** The network fee, paid in the network's native asset. */
-export function feeOf(ctx: PresentContext, rec: TxRecord): { assetId: string; amount: string } | undefined {
+/**
+ * The network fee as integer units at the network's `feeScale`: the one draw both the events and
+ * the balances (balances.ts) read, so a balance is charged exactly the fee its transaction shows.
+ */
+export function feeUnitsOf(
+  ctx: PresentContext,
+  rec: TxRecord,
+): { network: NetworkInfo; units: number } | undefined {
   const network = ctx.catalog.network(rec.networkId);
   if (network === undefined) return undefined;
-  const rng = Rng.of(rec.seed, SALT.fee);
+  return { network, units: Rng.of(rec.seed, SALT.fee).range(network.fee[0], network.fee[1]) };
+}
+
+/** The network fee, paid in the network's native asset. */
+export function feeOf(ctx: PresentContext, rec: TxRecord): { assetId: string; amount: string } | undefined {
+  const fee = feeUnitsOf(ctx, rec);
+  if (fee === undefined) return undefined;
   return {
-    assetId: network.nativeAssetId,
-    amount: trimZeros(unitsToDecimal(rng.range(network.fee[0], network.fee[1]), network.feeScale)),
+    assetId: fee.network.nativeAssetId,
+    amount: trimZeros(unitsToDecimal(fee.units, fee.network.feeScale)),
   };
 }
 

@@ -25,7 +25,7 @@ import {
 } from './present-details.js';
 import { eventsOf } from './present-events.js';
 import { isIncoming, type TxRecord } from './records.js';
-import { hashText, Rng } from './rng.js';
+import { Rng } from './rng.js';
 
 export type { PresentContext } from './present-details.js';
 export { eventsOf } from './present-events.js';
@@ -128,13 +128,14 @@ function paramsOf(ctx: PresentContext, rec: TxRecord): TransactionParams {
       return { assetId: rec.assetId, amount: rec.amount, poolId: stakeOf(ctx, rec).poolId };
     case 'fiat-in':
       return { amount: rec.amount, assetId: rec.assetId, fiatAssetId: fiatAssetOf(rec) };
-    case 'fiat-out':
-      return {
-        amount: rec.amount,
-        assetId: rec.assetId,
-        fiatAssetId: fiatAssetOf(rec),
-        toAddressBookRecordId: Rng.of(rec.seed, SALT.fiat + 1).id(),
-      };
+    case 'fiat-out': {
+      const fiatAssetId = fiatAssetOf(rec);
+      const params: TransactionParams = { amount: rec.amount, assetId: rec.assetId, fiatAssetId };
+      // Paid out to the workspace's bank account of that currency, a record of its address book.
+      const bank = ctx.ref.bankFor(ctx.catalog.asset(fiatAssetId)?.symbol ?? '');
+      if (bank !== undefined) params.toAddressBookRecordId = bank;
+      return params;
+    }
     case 'address-activation':
       return { assetId: rec.assetId };
     default: {
@@ -146,10 +147,10 @@ function paramsOf(ctx: PresentContext, rec: TxRecord): TransactionParams {
       if (rec.toAccountId !== undefined) params.toAccountId = rec.toAccountId;
       else {
         params.toAddress = rec.toAddress;
-        // A vault that only sends to its address book names the record it sent to.
-        if (ctx.accountById.get(rec.accountId)?.wire.extra?.onlyAddressBookWithdrawals) {
-          params.toAddressBookRecordId = Rng.of(hashText(rec.toAddress ?? ''), SALT.addressBook).id();
-        }
+        // Sent to an address book record (deleted since, too): it names the record, one that
+        // existed when the transaction was made.
+        const record = ctx.ref.book.named(rec.networkId, rec.toAddress, rec.memo);
+        if (record !== undefined && record.createdAt <= rec.createdAt) params.toAddressBookRecordId = record.recordId;
       }
       if (rec.memo !== undefined) params.memo = rec.memo;
       params.feeLevel = 'medium';

@@ -9,6 +9,8 @@ import type {
   AddressesQuery,
   Asset,
   AssetMarketPrice,
+  Balance,
+  BalancesQuery,
   CreateTransactionRequest,
   Network,
   SwapRouteRequest,
@@ -19,6 +21,7 @@ import type {
   Workspace,
 } from '../../contract/index.js';
 import type { ActionRecord } from './action-log.js';
+import { listBalances, oneBalance } from './balances-list.js';
 import {
   type ActionResult,
   approveTransaction,
@@ -37,6 +40,7 @@ import {
 } from './catalog.js';
 import type { Clock } from './clock.js';
 import { Core } from './core.js';
+import { type Directory, loadPastWithDirectory } from './directory.js';
 import {
   compileFilter,
   factsOfTransaction,
@@ -45,7 +49,6 @@ import {
   type WorldTransactionsQuery,
 } from './filter.js';
 import { Generator } from './generator.js';
-import { HistoryTable } from './history-table.js';
 import { startWork } from './initial.js';
 import { step } from './lifecycle.js';
 import { eventsOf } from './present.js';
@@ -140,6 +143,8 @@ export class World {
   readonly seed: number;
   readonly workspace: Workspace;
   readonly members: readonly Member[];
+  /** Members, the address book, the limits and the activity feed (directory.ts). */
+  readonly directory: Directory;
   private readonly core: Core;
   private readonly generator: Generator | undefined;
   private nextTick: number;
@@ -157,7 +162,7 @@ export class World {
     this.workspace = { ...core.data.workspace };
     this.members = core.data.members.map((m) => ({ ...m }));
     const history = Math.max(0, Math.floor(opts.history ?? 3000));
-    core.store.loadHistory(new HistoryTable(core, history));
+    this.directory = loadPastWithDirectory(core, history, () => this.advance());
     startWork(core);
     this.generator = core.generator ? new Generator(core) : undefined;
     this.tickMs = core.paced(TICK_MS);
@@ -367,6 +372,15 @@ export class World {
   /** The filter predicate of transactions() (paging and sorting aside), for WebSocket fan-out. */
   matches(tx: Transaction, q: WorldTransactionsQuery): boolean {
     return testFacts(this.filterOf(q), factsOfTransaction(tx));
+  }
+
+  /** Balances per account and asset (balances-list.ts: the OpenAPI's filters, nonEmpty, paging). */
+  balances(q: BalancesQuery = {}): Balance[] {
+    return listBalances(this.core.balances, q, this.workspace.workspaceId);
+  }
+
+  balance(id: string): Balance | undefined {
+    return oneBalance(this.core.balances, id, this.workspace.workspaceId);
   }
 
   // ---- actions ----

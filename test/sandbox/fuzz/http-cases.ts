@@ -3,6 +3,14 @@
 // request authenticates. A case is a description; `send.ts` signs it (when it asks to be signed)
 // at send time, so a token is fresh and signs exactly the target and body that go out.
 import fc from 'fast-check';
+import {
+  bookBodyArb,
+  REFERENCE_DELETE,
+  REFERENCE_POST,
+  REFERENCE_QUERY_NAMES,
+  REFERENCE_TEMPLATES,
+  REFERENCE_VALUES,
+} from './reference-cases.js';
 
 /** Ids that exist in the sandbox's world, so that a share of the cases gets past "not found". */
 export interface WorldIds {
@@ -12,6 +20,9 @@ export interface WorldIds {
   assetIds: string[];
   networkIds: string[];
   symbolIds: string[];
+  balanceIds?: string[];
+  recordIds?: string[];
+  limitIds?: string[];
 }
 
 export type AuthSpec =
@@ -79,6 +90,9 @@ const ROUTE_TEMPLATES = [
   '/workspaces/{ws}/transactions/{tx}/decline',
   '/workspaces/{ws}/transactions/{tx}/approve',
   '/workspaces/{ws}/transactions/{tx}/cancel',
+  '/workspaces/{ws}/balances',
+  '/workspaces/{ws}/balances/{balance}',
+  ...REFERENCE_TEMPLATES,
   '/dictionary/networks',
   '/dictionary/networks/{network}',
   '/dictionary/assets',
@@ -88,8 +102,6 @@ const ROUTE_TEMPLATES = [
   '/dictionary/symbol-market-prices',
   '/dictionary/asset-market-prices',
   // In the OpenAPI, not served by the sandbox: must be clean 404s.
-  '/workspaces/{ws}/balances',
-  '/workspaces/{ws}/address-book-records',
   '/workspaces/{ws}/intents',
   '/workspaces/{ws}/transactions/dry-run',
   '/workspaces/{ws}/transactions/bulk-create',
@@ -105,7 +117,9 @@ const POST_ROUTES = new Set([
   '/workspaces/{ws}/transactions/{tx}/decline',
   '/workspaces/{ws}/transactions/{tx}/approve',
   '/workspaces/{ws}/transactions/{tx}/cancel',
+  ...REFERENCE_POST,
 ]);
+const DELETE_ROUTES = new Set<string>(REFERENCE_DELETE);
 
 /**
  * Every query parameter name any route knows (wire notes §5 plus the OpenAPI's, plus
@@ -161,6 +175,12 @@ export const QUERY_NAMES = [
   'baseAssetIds',
   'period',
   'baseSymbolId',
+  'balanceIds',
+  'assetId',
+  'assetNotIn',
+  'nonEmpty',
+  'updatedSince',
+  ...REFERENCE_QUERY_NAMES,
 ] as const;
 
 const GARBAGE_SEGMENTS = [
@@ -270,6 +290,9 @@ function pathArb(ids: WorldIds): fc.Arbitrary<{ path: string; template: string }
     network: segmentArb(ids.networkIds),
     asset: segmentArb(ids.assetIds),
     symbol: segmentArb(ids.symbolIds),
+    balance: segmentArb(ids.balanceIds ?? []),
+    record: segmentArb(ids.recordIds ?? []),
+    limit: segmentArb(ids.limitIds ?? []),
     other: segmentArb([]),
   };
   const known = fc.oneof(
@@ -374,6 +397,7 @@ const ENUMISH = [
   '18446744073709551616',
   '1D',
   '1W',
+  ...REFERENCE_VALUES,
 ] as const;
 
 function queryValueArb(ids: WorldIds): fc.Arbitrary<string> {
@@ -622,7 +646,7 @@ function shapedBodyArb(ids: WorldIds): fc.Arbitrary<unknown> {
     { reason: fc.oneof(fc.string({ maxLength: 60 }), fc.jsonValue({ maxDepth: 2 })) },
     { requiredKeys: [] },
   );
-  return fc.oneof(swapRoute, create, reason, fc.constant({}));
+  return fc.oneof(swapRoute, create, reason, bookBodyArb(ids.networkIds, ids.accountIds), fc.constant({}));
 }
 
 /** `[[[[...]]]]` or `{"a":{"a":...}}` nested n deep. */
@@ -747,7 +771,8 @@ export function httpCaseArb(ids: WorldIds): fc.Arbitrary<HttpCase> {
     })
     .map((c): HttpCase => {
       const { path, template } = c.path;
-      const method = c.method === 'route' ? (POST_ROUTES.has(template) ? 'POST' : 'GET') : c.method;
+      const own = POST_ROUTES.has(template) ? 'POST' : DELETE_ROUTES.has(template) ? 'DELETE' : 'GET';
+      const method = c.method === 'route' ? own : c.method;
       // Bytes on a GET or HEAD are left out; text bodies on a GET stay (odd but legal).
       const body =
         method === 'HEAD' || (method === 'GET' && c.body instanceof Uint8Array) ? undefined : c.body;

@@ -34,9 +34,16 @@ beforeAll(() => {
   table = new HistoryTable(core, 4000);
   core.store.loadHistory(table);
   const past = Array.from({ length: table.count }, (_, i) => table.record(i));
+  // A one-off counterpart (not an address book record's, which recurs: see bookTo).
+  const booked = new Set(core.ref.bookSeeds.map((e) => e.address));
   const external = past.findIndex(
-    (r) => r.type === 'withdrawal' && r.toAccountId === undefined && r.toAddress?.startsWith('0x'),
+    (r) =>
+      r.type === 'withdrawal' &&
+      r.toAccountId === undefined &&
+      r.toAddress?.startsWith('0x') &&
+      !booked.has(r.toAddress),
   );
+  const bookTo = past.find((r) => r.toAccountId === undefined && booked.has(r.toAddress))!;
   const deposit = past.findIndex((r) => r.type === 'deposit' && r.fromAddress !== undefined);
   const hashed = past.findIndex((r) => r.txHash !== undefined && r.txHash !== r.txHash.toUpperCase());
   const live: TxRecord[] = [];
@@ -65,6 +72,7 @@ beforeAll(() => {
     archive: core.data.accounts.find((a) => a.role === 'archive')!.wire.accountId,
     hotEth: vault.addressOf.get('ETH')!.address,
     toAddress: past[external]!.toAddress!,
+    bookTo: bookTo.toAddress!,
     fromAddress: past[deposit]!.fromAddress!,
     hash: past[hashed]!.txHash!,
     externalId: past[7]!.externalId,
@@ -119,6 +127,7 @@ const CASES: [string, () => WorldTransactionsQuery][] = [
   ['toAccountId', () => ({ toAccountId: pick.toAccountId })],
   ['toAccountId unknown', () => ({ toAccountId: 'nobody' })],
   ['toAddress, a counterpart (past and live)', () => ({ toAddress: pick.toAddress })],
+  ['toAddress, an address book destination (many past records)', () => ({ toAddress: pick.bookTo })],
   ['toAddress, checksum case', () => ({ toAddress: `0x${pick.toAddress!.slice(2).toUpperCase()}` })],
   ['toAddress, a vault address', () => ({ toAddress: pick.hotEth })],
   ['fromAddress, a counterpart', () => ({ fromAddress: pick.fromAddress })],
