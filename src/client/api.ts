@@ -1,7 +1,12 @@
 import { type AccountsApi, createAccountsApi } from './accounts.js';
+import { type ActivitiesApi, createActivitiesApi } from './activities.js';
+import { type AddressBookApi, createAddressBookApi } from './address-book.js';
 import { type AddressesApi, createAddressesApi } from './addresses.js';
+import { type BalancesApi, createBalancesApi } from './balances.js';
 import { createDictionaryApi, type DictionaryApi } from './dictionary.js';
 import { type ClientOptions, createHttp, type Http } from './http.js';
+import { createLimitsApi, type LimitsApi } from './limits.js';
+import { createMembersApi, type MembersApi } from './members.js';
 import { createPricesApi, type PricesApi } from './prices.js';
 import { createTransactionsApi, type TransactionsApi } from './transactions.js';
 import { createWorkspacesApi, type WorkspacesApi } from './workspaces.js';
@@ -20,6 +25,11 @@ export interface ApiClient {
   transactions: TransactionsApi;
   dictionary: DictionaryApi;
   prices: PricesApi;
+  members: MembersApi;
+  addressBook: AddressBookApi;
+  limits: LimitsApi;
+  balances: BalancesApi;
+  activities: ActivitiesApi;
 }
 
 /** Every endpoint, one module per resource, over one Http. */
@@ -35,5 +45,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     transactions: createTransactionsApi(http, workspaceId),
     dictionary: createDictionaryApi(http),
     prices: createPricesApi(http, workspaceId),
+    members: createMembersApi(http, workspaceId),
+    addressBook: createAddressBookApi(http, workspaceId),
+    limits: createLimitsApi(http, workspaceId),
+    balances: createBalancesApi(http, workspaceId),
+    activities: createActivitiesApi(http, workspaceId),
   };
 }

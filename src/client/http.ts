@@ -58,7 +58,8 @@ export interface ClientOptions {
 }
 
 export interface HttpRequest<T> {
-  method: 'GET' | 'POST';
+  /** Only GET is retried: a POST or DELETE is a write, never repeated blindly. */
+  method: 'GET' | 'POST' | 'DELETE';
   /** Starts with `/`; no query (use `query`). */
   path: string;
   query?: Record<string, QueryValue>;
@@ -207,7 +208,7 @@ export function createHttp(opts: ClientOptions): Http {
     throwHttpErrors: true,
     retry: {
       limit: opts.retry?.limit ?? DEFAULT_RETRY_LIMIT,
-      // decline/approve/create must never be repeated blindly: POST is never retried.
+      // decline/approve/create/delete must never be repeated blindly: only GET is retried.
       methods: ['get'],
       statusCodes: RETRY_STATUSES,
       afterStatusCodes: RETRY_STATUSES,
@@ -229,7 +230,9 @@ export function createHttp(opts: ClientOptions): Http {
 
   async function request<T>(req: HttpRequest<T>): Promise<HttpResponse<T>> {
     const { method } = req;
-    if (method !== 'GET' && method !== 'POST') throw new TypeError('method must be GET or POST');
+    if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') {
+      throw new TypeError('method must be GET, POST or DELETE');
+    }
     if (typeof req.path !== 'string' || !req.path.startsWith('/') || /[?#\s]/.test(req.path)) {
       throw new TypeError('path must start with "/" and hold no query, fragment or spaces');
     }

@@ -1,11 +1,17 @@
 // The API client: signed HTTP calls, one module per resource, and the realtime (WebSocket) client.
 export * from './accounts.js';
+export * from './activities.js';
+export * from './address-book.js';
 export * from './addresses.js';
 export * from './api.js';
+export * from './balances.js';
 export * from './dictionary.js';
 export * from './errors.js';
 export { CLOCK_SKEW_LIMIT_MS, newCorrelationId, parseRetryAfter } from './headers.js';
 export * from './http.js';
+export * from './limits.js';
+export * from './members.js';
+export * from './paging.js';
 export * from './prices.js';
 export { type ProxyEnv, type ProxyRoute, type ProxySettings, proxyFor, proxyPlan } from './proxy.js';
 export * from './query.js';

@@ -198,6 +198,8 @@ interface Target {
   approvalThresholdUsd: string;
   /** The embedded sandbox's address (demo only). */
   sandboxUrl?: string;
+  /** The member the key acts as, when known without asking (demo only: the sandbox said). */
+  selfUserId?: string;
   /** How the console calls the operator when a transaction starts waiting for approval. */
   calls: Calls;
   /** Warnings about the config file, shown as notices at start (also said on stderr before). */
@@ -212,7 +214,7 @@ async function startDemo(readOnly: boolean, pollMs: number | undefined, calls: C
   const { startSandbox } = await import('../sandbox/index.js');
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, log: (line) => log('sandbox', line) });
   const jwk = await generatePrivateJwk();
-  sandbox.registerKey(jwk, 'full-access');
+  const { userId } = sandbox.registerKey(jwk, 'full-access');
   const signer = await createSigner(jwk);
   log('console', `demo: sandbox on ${sandbox.baseUrl}, workspace ${sandbox.workspaceId}, throwaway key ${signer.kid}`);
   return {
@@ -225,6 +227,7 @@ async function startDemo(readOnly: boolean, pollMs: number | undefined, calls: C
     pricePollMs: pollMs ?? DEFAULT_PRICE_POLL_MS,
     approvalThresholdUsd: DEFAULT_APPROVAL_THRESHOLD_USD,
     sandboxUrl: sandbox.baseUrl,
+    selfUserId: userId,
     calls,
     close: async () => {
       // Sockets close with 1001; never wait long for it on the way out.
@@ -399,6 +402,7 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     // Every decline, approve and create attempt is appended here (nothing is written until one is).
     // The demo's throwaway sandbox keeps its own in memory: never mixed into the real log.
     audit: target.demo ? createMemoryAuditLog() : openAuditLog(auditLogPath(io.env)),
+    ...(target.selfUserId !== undefined ? { selfUserId: target.selfUserId } : {}),
   });
   hooks.onRequest = live.onRequest;
 

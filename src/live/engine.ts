@@ -3,7 +3,9 @@
 // (feed.ts: the subscription, catch-ups, polling, the connection). The design is in index.ts;
 // this file is the wiring.
 import { createWriteActions } from './actions.js';
+import { createActivitiesReader } from './activities.js';
 import { createAuditTrail } from './audit-trail.js';
+import { createBalanceLoads } from './balance-loads.js';
 import { describeClientError, type RequestInfo } from '../client/index.js';
 import {
   ALL_TRANSACTIONS,
@@ -15,10 +17,12 @@ import {
 } from '../store/index.js';
 import { createBatcher, type FlushWork } from './batcher.js';
 import { createDetails } from './detail.js';
+import { createDirectoryLoads } from './directory-loads.js';
 import { createEngineContext } from './engine-context.js';
 import { type BaselineMark, createFeed, type FeedProblem } from './feed.js';
 import { FEED_CAUSE, malformedFrameNotice, SOCKET_CAUSE, skippedRecordsNotice } from './notices.js';
 import { createReferenceLoads } from './reference.js';
+import { createSelfLearning } from './self.js';
 import { createTimers } from './timers.js';
 import { createTxWindows } from './tx-windows.js';
 import type { Live, LiveOptions, RefreshScope } from './types.js';
@@ -130,7 +134,11 @@ export function createLive(opts: LiveOptions): Live {
     now,
     log,
     on: {
-      changes: (transactions) => batcher.addLive(transactions),
+      changes: (transactions) => {
+        // Before the batcher: whether money moved is judged against what the store held.
+        balances.changed(transactions);
+        batcher.addLive(transactions);
+      },
       fresh: (at) => batcher.fresh(at),
       answered: () => ctx.succeeded(FEED_CAUSE),
       problem: feedProblem,
@@ -178,6 +186,14 @@ export function createLive(opts: LiveOptions): Live {
   // ---- reference data and prices ----------------------------------------------------------------
 
   const { lists, prices } = createReferenceLoads(ctx, { pageSize, pricePollMs });
+  // Who the ids are (members, address book, limits), the balances, and which member is "you".
+  const directory = createDirectoryLoads(ctx, { pageSize, everyMs: opts.directoryEveryMs });
+  const balances = createBalanceLoads(ctx, {
+    pageSize,
+    ...(opts.balancesPollMs !== undefined ? { pollMs: opts.balancesPollMs } : {}),
+    ...(opts.balancesSettleMs !== undefined ? { settleMs: opts.balancesSettleMs } : {}),
+  });
+  const self = createSelfLearning(ctx, { given: opts.selfUserId, audit: opts.audit });
 
   // ---- the API --------------------------------------------------------------------------------
 
@@ -192,6 +208,8 @@ export function createLive(opts: LiveOptions): Live {
     if (all || scope === 'accounts') void lists.accounts.trigger();
     if (all || scope === 'addresses') void lists.addresses.trigger();
     if (all || scope === 'prices') void prices.trigger();
+    if (all || scope === 'transactions' || scope === 'directory') directory.refresh();
+    if (all || scope === 'accounts' || scope === 'balances') balances.refresh();
     if (all) {
       // The dictionary is cached for the session: only what never loaded is asked again.
       for (const name of ['networks', 'assets', 'symbols', 'workspace'] as const) {
@@ -200,7 +218,7 @@ export function createLive(opts: LiveOptions): Live {
     }
   }
 
-  const writes = createWriteActions({ api, stores, options: opts, now });
+  const writes = self.wrap(createWriteActions({ api, stores, options: opts, now }));
   // The detail shows what this machine's audit log says of the transaction: read once per open.
   const auditTrail = createAuditTrail({ stores, audit: opts.audit, now, log });
 
@@ -224,6 +242,8 @@ export function createLive(opts: LiveOptions): Live {
           ]);
           await lists.addresses.trigger();
         })();
+        // Names and balances are not needed for the first frame: read beside it, not waited for.
+        void Promise.all([directory.start(), balances.start()]).then(() => self.start());
         await Promise.all([windows.readLive(), windows.settled(), side]);
       })().catch((err: unknown) => log(`start failed: ${describeClientError(err)}`));
       return started;
@@ -237,6 +257,8 @@ export function createLive(opts: LiveOptions): Live {
       timers.stop();
       batcher.stop();
       for (const loop of [...Object.values(lists), prices]) loop.stop();
+      directory.stop();
+      balances.stop();
       details.forget();
       log('live engine stopped');
     },
@@ -272,6 +294,8 @@ export function createLive(opts: LiveOptions): Live {
     },
 
     ...writes,
+
+    readActivities: createActivitiesReader(ctx),
 
     onRequest(info: RequestInfo) {
       if (stopped) return;

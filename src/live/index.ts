@@ -61,11 +61,23 @@
 // - Prices: `prices` slice only (never the transactions slice), polled every `pricePollMs`.
 // - Reference data: `dictionary` (networks, assets, symbols) loaded once per session;
 //   `workspace` (accounts, addresses).
+// - Who the ids are (directory-loads.ts): `directory` = members (with profile names), the address
+//   book (records that name a destination: not deleted or rejected) and the transaction limits,
+//   read beside the first load, every 5 minutes and on `r`. Each list's state: loading | loaded |
+//   failed (its data kept, a notice, retried with backoff) | forbidden (403: one notice for the
+//   session, not asked again until `r`; the view shows ids). `directory.selfUserId`: the member
+//   the key acts as, once known (self.ts).
+// - Balances (balance-loads.ts): `balances.byId`, read whole at start, then what changed
+//   (`updatedSince`) every 30 s and about a second after the feed shows money move (a new
+//   transaction, one that completed or failed); read whole again every 10 minutes and on `r`.
+//   `balances.state` like a directory list.
+// - Activity: not held; `readActivities(query)` reads one page for the pane.
 //
-// `refresh(scope)`: 'accounts' / 'addresses' / 'prices' reload that list; 'transactions' fetches
-// what changed since the newest update seen (and retries a failed page of history or of the
-// unfinished work, and refetches an open detail); 'all' does all of it and retries any reference
-// data that never loaded.
+// `refresh(scope)`: 'accounts' / 'addresses' / 'prices' reload that list ('accounts' the balances
+// too); 'transactions' fetches what changed since the newest update seen (and retries a failed
+// page of history or of the unfinished work, refetches an open detail, and reads the directory);
+// 'balances' / 'directory' reload those; 'all' does all of it and retries any reference data that
+// never loaded.
 //
 // Nothing is missed (feed.ts, the one live feed, shared with `custody watch`): the subscription
 // (limit=0, live frames only) is made at start, the unfinished work is read at once, and the
@@ -76,4 +88,4 @@
 // Every background read (catch-ups, polls, resubscribes, reference data, prices) runs in one
 // kind of loop (loop.ts): never two at once, retried with a doubling backoff.
 export { createLive } from './engine.js';
-export type { Live, LiveActions, LiveOptions, RefreshScope } from './types.js';
+export type { ActivitiesOutcome, Live, LiveActions, LiveOptions, RefreshScope } from './types.js';

@@ -1,6 +1,7 @@
-import type { ApiClient, RealtimeClient, RequestInfo } from '../client/index.js';
+import type { ActivitiesListQuery, ApiClient, RealtimeClient, RequestInfo } from '../client/index.js';
 import type { AuditLog } from '../config/index.js';
 import type {
+  Activity,
   CreateTransactionRequest,
   DryRunTransaction,
   SwapRouteRequest,
@@ -40,6 +41,17 @@ export interface LiveOptions {
   retryBaseMs?: number;
   /** Longest retry delay of a failed read; default 60000. */
   retryMaxMs?: number;
+  /** Members, address book and limits are read again this often; default 300000 (5 minutes). */
+  directoryEveryMs?: number;
+  /** Balances changed since the last read are asked for this often; default 30000. */
+  balancesPollMs?: number;
+  /** How long after the feed shows money move the balances are read; default 1000. */
+  balancesSettleMs?: number;
+  /**
+   * The member the key acts as, when the caller knows it (the demo registered the key); otherwise
+   * it is learned from this key's creates and approvals (self.ts).
+   */
+  selfUserId?: string;
   /** Debug log sink (a file). Lines never hold a token or key material. */
   log?: (line: string) => void;
   /**
@@ -81,7 +93,18 @@ export type QuoteOutcome =
   | { kind: 'refused'; status: number; code: string; message: string };
 
 
-export type RefreshScope = 'all' | 'transactions' | 'accounts' | 'addresses' | 'prices';
+/** How a read of the activity feed ended; messages are words safe to show. */
+export type ActivitiesOutcome =
+  | { kind: 'page'; activities: readonly Activity[] }
+  /** 403: this key's role may not read the feed (it will not change by asking again). */
+  | { kind: 'forbidden'; message: string }
+  | { kind: 'failed'; message: string };
+
+/**
+ * What `r` reads again. 'transactions' also reads members, address book and limits (the names and
+ * rules its rows and detail show); 'accounts' and 'balances' read every balance.
+ */
+export type RefreshScope = 'all' | 'transactions' | 'accounts' | 'addresses' | 'prices' | 'balances' | 'directory';
 
 /** What the view may call. Each returns at once: the work runs in the background. */
 export interface LiveActions {
@@ -109,10 +132,17 @@ export interface LiveActions {
    */
   decline(id: string, reason?: string): Promise<ActionOutcome>;
   approve(id: string): Promise<ActionOutcome>;
+  /** POST …/cancel with the optional reason: allowed by the server before signing starts. */
+  cancel(id: string, reason?: string): Promise<ActionOutcome>;
   /** POST /transactions; `body.externalId` is required so a retry after a timeout cannot double-create. */
   create(body: CreateTransactionRequest & { externalId: string }): Promise<ActionOutcome>;
   /** POST swap-route (a read that happens to be a POST). */
   quote(body: SwapRouteRequest): Promise<QuoteOutcome>;
+  /**
+   * One page of the workspace's activity feed, newest first (`limit`, `offset` and the filters of
+   * the OpenAPI). Not held by the engine: the pane keeps what it asked for. Never rejects.
+   */
+  readActivities(query?: ActivitiesListQuery): Promise<ActivitiesOutcome>;
 }
 
 export interface Live extends LiveActions {

@@ -1,7 +1,9 @@
 // The console's state: one zustand vanilla store per concern, so a change in one (a price tick)
 // never wakes subscribers of another (the transaction table). Reducers are pure and exported.
 import { type AuditStore, createAuditStore } from './audit.js';
+import { type BalancesStore, createBalancesStore } from './balances.js';
 import { createDictionaryStore, type DictionaryStore } from './dictionary.js';
+import { createDirectoryStore, type DirectoryStore } from './directory.js';
 import { createPricesStore, type PricesStore } from './prices.js';
 import { createSessionStore, type SessionInit, type SessionStore } from './session.js';
 import { createTransactionsStore, type TransactionsStore } from './transactions.js';
@@ -9,7 +11,9 @@ import { createWorkspaceStore, type WorkspaceStore } from './workspace.js';
 
 export * from './approvals.js';
 export * from './audit.js';
+export * from './balances.js';
 export * from './dictionary.js';
+export * from './directory.js';
 export * from './merge.js';
 export * from './prices.js';
 export * from './session.js';
@@ -27,6 +31,8 @@ export interface Stores {
   readonly dictionary: DictionaryStore;
   readonly prices: PricesStore;
   readonly audit: AuditStore;
+  readonly directory: DirectoryStore;
+  readonly balances: BalancesStore;
 }
 
 export function createStores(init: SessionInit): Stores {
@@ -37,5 +43,7 @@ export function createStores(init: SessionInit): Stores {
     dictionary: createDictionaryStore(),
     prices: createPricesStore(),
     audit: createAuditStore(),
+    directory: createDirectoryStore(),
+    balances: createBalancesStore(),
   };
 }
