@@ -4,13 +4,18 @@ import { EventEmitter } from 'node:events';
 import { render as inkRender } from 'ink';
 import {
   AccountSchema,
+  ActivitySchema,
+  AddressBookRecordSchema,
   AddressSchema,
   AssetSchema,
+  BalanceSchema,
+  MemberSchema,
   NetworkSchema,
   SymbolMarketPriceSchema,
   SymbolRecordSchema,
   type Transaction,
   TransactionEventSchema,
+  TransactionLimitSchema,
   TransactionSchema,
 } from '../../src/contract/index.js';
 import {
@@ -24,7 +29,11 @@ import {
   type Stores,
   withAccounts,
   withAddresses,
+  withAllBalances,
+  withBook,
   withDictionary,
+  withLimits,
+  withMembers,
 } from '../../src/store/index.js';
 import { createDialogStore } from '../../src/store/dialog.js';
 import { createSwapStore } from '../../src/store/swap.js';
@@ -34,8 +43,11 @@ import { modeOf } from '../../src/view/mode.js';
 import type { LiveActions } from '../../src/view/live-actions.js';
 import type { ViewEnv } from '../../src/view/model.js';
 import accountsJson from './fixtures/accounts.json' with { type: 'json' };
+import activitiesJson from './fixtures/activities.json' with { type: 'json' };
+import balancesJson from './fixtures/balances.json' with { type: 'json' };
 import addressesJson from './fixtures/addresses.json' with { type: 'json' };
 import dictionaryJson from './fixtures/dictionary.json' with { type: 'json' };
+import directoryJson from './fixtures/directory.json' with { type: 'json' };
 import eventsJson from './fixtures/events.json' with { type: 'json' };
 import pricesJson from './fixtures/prices.json' with { type: 'json' };
 import transactionsJson from './fixtures/transactions.json' with { type: 'json' };
@@ -55,6 +67,13 @@ export const fixtures = {
   ),
   pricesOpen: pricesJson.open.map((p) => SymbolMarketPriceSchema.parse(p)),
   pricesNow: pricesJson.now.map((p) => SymbolMarketPriceSchema.parse(p)),
+  // Names for the fixtures' user ids, a book naming tx-w2's destination, the limit tx-w1 names.
+  members: directoryJson.members.map((m) => MemberSchema.parse(m)),
+  book: directoryJson.book.map((r) => AddressBookRecordSchema.parse(r)),
+  limits: directoryJson.limits.map((l) => TransactionLimitSchema.parse(l)),
+  // Balances of the three accounts (one asset without a price, one zero); the feed, newest first.
+  balances: balancesJson.map((b) => BalanceSchema.parse(b)),
+  activities: activitiesJson.map((a) => ActivitySchema.parse(a)),
 };
 
 export function tx(id: string): Transaction {
@@ -103,6 +122,12 @@ export function loadedStores(options: LoadOptions = {}): Stores {
     withAddresses(withAccounts(stores.workspace.getState(), fixtures.accounts, NOW), fixtures.addresses, NOW),
     true,
   );
+  const dir = stores.directory.getState();
+  stores.directory.setState(
+    withLimits(withBook(withMembers(dir, fixtures.members, NOW), fixtures.book, NOW), fixtures.limits, NOW),
+    true,
+  );
+  stores.balances.setState(withAllBalances(stores.balances.getState(), fixtures.balances, NOW), true);
   stores.transactions.setState(
     applyTransactions(stores.transactions.getState(), fixtures.transactions, {
       now: NOW - 30_000,
@@ -146,9 +171,20 @@ export interface Recorded {
 export interface ActionScript {
   decline?: (id: string, reason?: string) => Promise<ActionOutcome>;
   approve?: (id: string) => Promise<ActionOutcome>;
+  cancel?: (id: string, reason?: string) => Promise<ActionOutcome>;
   /** The swap form's writes: the route and the create (default: no server, at once). */
   quote?: LiveActions['quote'];
   create?: LiveActions['create'];
+  /** The activity feed's pages (default: the fixtures' feed, paged by limit and offset, at once). */
+  activities?: LiveActions['readActivities'];
+}
+
+/** The fixtures' activity feed as a server pages it. */
+export function activityPages(all = fixtures.activities): LiveActions['readActivities'] {
+  return (query = {}) => {
+    const offset = query.offset ?? 0;
+    return Promise.resolve({ kind: 'page', activities: all.slice(offset, offset + (query.limit ?? 100)) });
+  };
 }
 
 type ActionOutcome = Awaited<ReturnType<LiveActions['decline']>>;
@@ -191,6 +227,10 @@ export function recordingActions(rec: Recorded, script: ActionScript = {}, store
       rec.calls.push(`approve ${id}`);
       return script.approve?.(id) ?? Promise.resolve({ kind: 'duplicate' });
     },
+    cancel: (id, reason) => {
+      rec.calls.push(`cancel ${id}${reason ? ` ${reason}` : ''}`);
+      return script.cancel?.(id, reason) ?? Promise.resolve({ kind: 'duplicate' });
+    },
     create: (body) => {
       rec.calls.push(`create ${body.externalId}`);
       return script.create?.(body) ?? Promise.resolve({ kind: 'duplicate' });
@@ -198,6 +238,10 @@ export function recordingActions(rec: Recorded, script: ActionScript = {}, store
     quote: (body) => {
       rec.calls.push('quote');
       return script.quote?.(body) ?? Promise.resolve({ kind: 'network', message: 'no server in this test' });
+    },
+    readActivities: (query = {}) => {
+      rec.calls.push(`activities ${query.offset ?? 0}`);
+      return (script.activities ?? activityPages())(query);
     },
   };
 }

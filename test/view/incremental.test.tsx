@@ -192,6 +192,8 @@ const SCRIPT: Step[] = [
   { label: 'page down', key: KEYS.pageDown },
   { label: 'page up', key: KEYS.pageUp },
   { label: 'enter (detail)', key: KEYS.enter, shows: /esc back/ },
+  // Names, the limit and the evidence come first in a waiting transaction's detail: down to its events.
+  { label: 'G (detail)', key: 'G' },
   { label: 'detail loaded', change: detailLoaded, shows: /Events/ },
   { label: 'price tick in the detail', change: priceTick('98000.10') },
   { label: 'esc', key: KEYS.esc },

@@ -13,6 +13,7 @@ import {
   transactionNetwork,
   usdValue,
 } from '../renderers/context.js';
+import { freezeWho } from './target-who.js';
 
 export const DEFAULT_CONFIRM_THRESHOLD_USD = '100000';
 
@@ -26,9 +27,47 @@ export function actionApplies(record: unknown): record is Transaction {
   );
 }
 
+/**
+ * The statuses the API lets a transaction be canceled in: before signing starts (the sandbox's
+ * rule, src/sandbox/world/records.ts CANCELABLE; a test keeps the two the same).
+ */
+export const CANCELABLE_STATUSES: readonly string[] = [
+  'new',
+  'waiting-approval',
+  'approved',
+  'awaiting-security-policy',
+  'signing-required',
+];
+
+/** Only a transaction that has not started signing can be canceled. */
+export function cancelApplies(record: unknown): record is Transaction {
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    'transactionId' in record &&
+    CANCELABLE_STATUSES.includes(String((record as { status?: unknown }).status))
+  );
+}
+
+/** Whether `action` applies to the record at all (its status), before roles and confirmations. */
+export function appliesTo(action: DialogAction, record: unknown): record is Transaction {
+  return action === 'cancel' ? cancelApplies(record) : actionApplies(record);
+}
+
+/** Why `action` does not apply to the record (its status), in words for the status line. */
+export function notApplicable(action: DialogAction, record: unknown): string | undefined {
+  if (appliesTo(action, record)) return undefined;
+  const status = String((record as { status?: unknown } | null)?.status ?? 'unknown');
+  if (action === 'cancel') {
+    const those = CANCELABLE_STATUSES.join(', ');
+    return `only a transaction that has not started signing can be canceled (this one is ${status}; those: ${those})`;
+  }
+  return `only a transaction waiting for approval can be ${action}d (this one is ${status})`;
+}
+
 export function freezeTarget(
   tx: Transaction,
-  ctx: Pick<RenderCtx, 'dictionary' | 'workspace' | 'prices'>,
+  ctx: Pick<RenderCtx, 'dictionary' | 'workspace' | 'prices'> & Partial<Pick<RenderCtx, 'directory' | 'ascii'>>,
 ): DialogTarget {
   const { amount, assetId } = transactionAmount(tx);
   const info = asset(ctx, assetId);
@@ -59,6 +98,8 @@ export function freezeTarget(
           },
         }
       : {}),
+    // Names for the ids, the destination's name and the limit's rule (approvals again, as names).
+    ...freezeWho(tx, ctx),
   };
 }
 
@@ -70,7 +111,7 @@ export function thresholdOf(configured: string | undefined): string {
 
 /**
  * Which confirmation an action calls for: approving moves funds, so always the typed one; a decline
- * at or above the threshold too, and when the USD value is unknown (no price), the safe side.
+ * or cancel at or above the threshold too, and when the USD value is unknown (no price), the safe side.
  */
 export function confirmKind(
   action: DialogAction,

@@ -2,8 +2,10 @@
 // with countdowns and relative times ticking once a second.
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
+import type { Transaction } from '../../contract/index.js';
 import { shortId } from '../../format/index.js';
 import { useView } from '../model.js';
+import { type EvidenceItem, evidenceApplies, evidenceFor } from '../evidence.js';
 import { transactionDetailLines } from '../renderers/detail.js';
 import { ScrollView } from '../widgets/scroll-view.js';
 
@@ -17,15 +19,25 @@ export function DetailPane({ width, height }: { width: number; height: number })
   const audit = useStore(vm.stores.audit, (s) => (id === undefined ? undefined : s.byTx.get(id)));
   const dictionary = useStore(vm.stores.dictionary);
   const workspace = useStore(vm.stores.workspace);
+  const directory = useStore(vm.stores.directory);
   const prices = useStore(vm.stores.prices, (s) => s.bySymbol);
   const now = useStore(vm.clock, (s) => s.now);
   const ascii = vm.theme.ascii;
+  const evidence = useEvidence(tx, ascii);
   const lines = useMemo(
     () =>
       tx === undefined
         ? [[{ text: `  loading transaction ${id ?? ''}...`, token: 'muted' as const }]]
-        : transactionDetailLines(tx, { ascii, now, dictionary, workspace, prices }, seen, width, load, audit),
-    [tx, id, ascii, now, dictionary, workspace, prices, seen, width, load, audit],
+        : transactionDetailLines(
+            tx,
+            { ascii, now, dictionary, workspace, prices, directory },
+            seen,
+            width,
+            load,
+            audit,
+            evidence,
+          ),
+    [tx, id, ascii, now, dictionary, workspace, prices, directory, seen, width, load, audit, evidence],
   );
   const title = [
     { text: 'Transaction', token: 'title' as const },
@@ -43,4 +55,27 @@ export function DetailPane({ width, height }: { width: number; height: number })
       height={height}
     />
   );
+}
+
+/**
+ * The risk evidence of the open transaction, from the stores it reads (the loaded history among
+ * them: every batch of rows may change it). Recomputed per change, not per clock tick, and the
+ * same array while the items read the same, so the lines are not rebuilt for nothing.
+ */
+function useEvidence(tx: Transaction | undefined, ascii: boolean): readonly EvidenceItem[] | undefined {
+  const vm = useView();
+  const directory = useStore(vm.stores.directory);
+  const workspace = useStore(vm.stores.workspace);
+  const dictionary = useStore(vm.stores.dictionary);
+  const balances = useStore(vm.stores.balances);
+  const loaded = useStore(vm.stores.transactions, (s) => s.byId);
+  const key = useMemo(() => {
+    const items =
+      tx === undefined || !evidenceApplies(tx)
+        ? undefined
+        : evidenceFor({ tx, directory, workspace, dictionary, balances, loaded: loaded.values(), ascii });
+    return JSON.stringify(items ?? null);
+  }, [tx, directory, workspace, dictionary, balances, loaded, ascii]);
+  // Plain data: its text is its identity, so an unchanged reading keeps the same array.
+  return useMemo(() => (JSON.parse(key) as readonly EvidenceItem[] | null) ?? undefined, [key]);
 }

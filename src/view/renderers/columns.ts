@@ -3,13 +3,15 @@
 // on screen hold), and composeRow turns the cells of the placed columns into one line of text.
 import { displayWidth, fitAmount, fitCell, truncateMiddle } from '../../format/index.js';
 import type { RenderCtx } from './context.js';
+import { fitParty } from './party.js';
 
 /**
  * How text too long for its column is cut: at the end (names, words), in the middle (ids and
  * addresses: both ends are what people compare), keeping the end (sparklines: the newest), or an
- * amount's fraction digits from the right (format/amount.ts fitAmount).
+ * amount's fraction digits from the right (format/amount.ts fitAmount), or a counterparty (the name
+ * stays, its address is cut in the middle or goes: party.ts fitParty).
  */
-export type Truncate = 'end' | 'middle' | 'keep-end' | 'amount';
+export type Truncate = 'end' | 'middle' | 'keep-end' | 'amount' | 'party';
 
 /** How a column is laid out, whatever it shows. */
 export interface ColumnSpec {
@@ -78,7 +80,7 @@ function maxWidthOf(c: ColumnSpec): number {
 
 /** Ids, addresses and sparklines: made to be cut, they never need their whole text. */
 function cutByDesign(c: ColumnSpec): boolean {
-  return c.truncate === 'middle' || c.truncate === 'keep-end';
+  return c.truncate === 'middle' || c.truncate === 'keep-end' || c.truncate === 'party';
 }
 
 /** `w` within the column's bounds. */
@@ -198,6 +200,9 @@ export function fitColumn(text: string, column: ColumnSpec, width: number, ascii
   const align = column.align ?? 'left';
   if (column.truncate === 'middle' && displayWidth(text) > width) {
     return fitCell(truncateMiddle(text, width, { ascii }), width, align, { ascii });
+  }
+  if (column.truncate === 'party' && displayWidth(text) > width) {
+    return fitCell(fitParty(text, width, ascii), width, align, { ascii });
   }
   if (column.truncate === 'keep-end' && displayWidth(text) > width) {
     // Used for sparklines: one column per character, the newest on the right.

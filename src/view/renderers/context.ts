@@ -5,6 +5,7 @@ import {
   assetInfo,
   type AssetInfo,
   type DictionaryState,
+  type DirectoryState,
   type PricePoint,
   type WorkspaceState,
 } from '../../store/index.js';
@@ -17,8 +18,12 @@ export interface RenderCtx {
   readonly dictionary: DictionaryState;
   readonly workspace: WorkspaceState;
   readonly prices: ReadonlyMap<string, PricePoint>;
+  /** Members, address book and limits: names for ids and destinations, once read. */
+  readonly directory?: DirectoryState;
   /** Deposit addresses per account id (the accounts pane's ADDR column). */
   readonly addressCounts?: ReadonlyMap<string, number>;
+  /** Each account's balances in USD, as the accounts pane's USD column says it ("≥ $1,234.50"). */
+  readonly accountUsd?: ReadonlyMap<string, string>;
 }
 
 export function accountName(ctx: Pick<RenderCtx, 'workspace'>, accountId: string | null | undefined): string {

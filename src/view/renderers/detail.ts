@@ -9,11 +9,9 @@ import {
   formatAbsolute,
   formatAmount,
   formatAmountFull,
-  formatCountdown,
   formatFractionPercent,
   formatRelative,
   formatUsd,
-  isTerminalTransactionStatus,
   parseMillis,
   styleText,
   TRANSACTION_STATUSES,
@@ -25,14 +23,15 @@ import type { Segment } from '../segments.js';
 import {
   accountName,
   asset,
-  counterparty,
   networkName,
   type RenderCtx,
   transactionAmount,
   transactionNetwork,
   usdValue,
 } from './context.js';
+import { type EvidenceMark, evidenceSection } from './detail-evidence.js';
 import { type Builder, countdown, type DetailLine, field, hardWrap, section, when } from './detail-kit.js';
+import { approvalsSection, createdByField, endedAs, limitSection, partyFields } from './detail-who.js';
 
 export type { DetailLine } from './detail-kit.js';
 
@@ -115,9 +114,7 @@ function header(b: Builder, tx: Transaction, ctx: RenderCtx): void {
     field(b, 'Asset', asset(ctx, assetId).symbol);
   }
   field(b, 'Account', accountName(ctx, tx.accountId));
-  const party = counterparty(ctx, tx);
-  if (party.direction !== 'none')
-    field(b, party.direction === 'in' ? 'From' : 'To', party.text, undefined, true);
+  partyFields(b, tx, ctx);
   const networkId = transactionNetwork(ctx, tx);
   if (networkId !== undefined) {
     const name = networkName(ctx, networkId);
@@ -132,15 +129,7 @@ function header(b: Builder, tx: Transaction, ctx: RenderCtx): void {
   field(b, 'External id', tx.externalId, undefined, true);
   if (tx.extra?.description != null) field(b, 'Description', tx.extra.description, undefined, true);
   field(b, 'Id', tx.transactionId, undefined, true);
-  if (tx.createdBy != null) field(b, 'Created by', tx.createdBy);
-}
-
-/**
- * The status a transaction ended in, or undefined while it runs: an ended one's deadlines are
- * history, never a countdown ("Expires in 57m" on a canceled transaction is a lie).
- */
-function endedAs(tx: Transaction): string | undefined {
-  return isTerminalTransactionStatus(tx.status) || tx.terminatedAt != null ? tx.status : undefined;
+  createdByField(b, tx, ctx);
 }
 
 /** "no longer: canceled (was due 2026-…)": a deadline that ended before it came. */
@@ -160,50 +149,6 @@ function expiry(b: Builder, tx: Transaction, now: number): void {
     return;
   }
   field(b, 'Expires', noLonger(ended, t, 'was due'));
-}
-
-function approvals(b: Builder, tx: Transaction, now: number): void {
-  const a = tx.extra?.approvers;
-  if (a == null) return;
-  section(b, 'Approvals');
-  const approved = a.approvedBy ?? [];
-  const needed = a.number ?? '?';
-  const done = a.number != null && approved.length >= Number(a.number);
-  field(b, 'Approved', [
-    { text: `${approved.length} of ${needed}`, token: done ? 'success' : 'warning' },
-    ...(approved.length > 0 ? [{ text: `  by ${approved.join(', ')}` }] : []),
-  ]);
-  if (a.availableApprovers != null) {
-    field(
-      b,
-      'May approve',
-      a.availableApprovers.length === 0 ? 'nobody listed' : a.availableApprovers.join(', '),
-      undefined,
-      true,
-    );
-  }
-  if (a.securityDelayDuration != null || a.securityDelayExpiresAt != null) {
-    const duration = a.securityDelayDuration == null ? '' : `${a.securityDelayDuration}h`;
-    const t = parseMillis(a.securityDelayExpiresAt);
-    const ended = endedAs(tx);
-    const running = t !== undefined && t > now && ended === undefined;
-    const end =
-      t === undefined
-        ? ''
-        : running
-          ? `ends in ${formatCountdown(t - now)}  ${formatAbsolute(t)}`
-          : t > now
-            ? `no longer: ${ended}  (was to end ${formatAbsolute(t)})`
-            : `ended ${formatRelative(t, now)}  ${formatAbsolute(t)}`;
-    field(
-      b,
-      'Security delay',
-      [duration, end].filter((s) => s !== '').join(', '),
-      running ? 'warning' : t !== undefined && t > now ? 'muted' : undefined,
-    );
-  }
-  if (a.skipApproval != null) field(b, 'Skip approval', a.skipApproval ? 'yes' : 'no');
-  if (a.limitId != null) field(b, 'Limit', a.limitId);
 }
 
 function eventLine(b: Builder, e: TransactionEvent, ctx: RenderCtx): void {
@@ -438,10 +383,13 @@ export function transactionDetailLines(
   width: number,
   load?: DetailLoad,
   audit?: readonly AuditRecord[],
+  evidence?: readonly EvidenceMark[],
 ): DetailLine[] {
   const b: Builder = { lines: [], width, ascii: ctx.ascii };
   header(b, tx, ctx);
-  approvals(b, tx, ctx.now);
+  approvalsSection(b, tx, ctx);
+  limitSection(b, tx, ctx);
+  evidenceSection(b, evidence);
   timeline(b, tx, ctx, load);
   details(b, tx, ctx);
   statusesSeen(b, seen, ctx);

@@ -3,7 +3,6 @@
 // width + clock → lines.
 import {
   cleanReason,
-  displayWidth,
   formatAbsolute,
   formatRelative,
   formatUsd,
@@ -14,7 +13,9 @@ import {
 import { CONFIRM_CHARS, MAX_REASON, type OpenDialog } from '../../store/dialog.js';
 import type { Segment } from '../segments.js';
 import type { Token } from '../theme.js';
-import { hardWrap } from './detail-kit.js';
+import { hardWrap, wordWrap } from './detail-kit.js';
+import { evidenceLines } from './detail-evidence.js';
+import { approvalFields, creatorFields, destinationFields } from './dialog-who.js';
 import { auditFailureWords } from '../dialog/outcome.js';
 import { thresholdOf } from '../dialog/target.js';
 
@@ -32,12 +33,18 @@ export interface DialogRenderOptions {
 
 /** The title of the dialog: what it does, in capitals so it cannot be mistaken for a pane. */
 export function dialogTitle(d: Pick<OpenDialog, 'action'>): string {
-  return d.action === 'decline' ? 'DECLINE transaction' : 'APPROVE transaction';
+  return `${d.action.toUpperCase()} transaction`;
 }
 
-/** "declining…" / "approving..." */
+const PROGRESS: Readonly<Record<OpenDialog['action'], string>> = {
+  decline: 'declining',
+  approve: 'approving',
+  cancel: 'canceling',
+};
+
+/** "declining…" / "approving..." / "canceling…" */
 export function progressWord(d: Pick<OpenDialog, 'action'>, ascii: boolean): string {
-  return `${d.action === 'decline' ? 'declining' : 'approving'}${ascii ? '...' : '…'}`;
+  return `${PROGRESS[d.action]}${ascii ? '...' : '…'}`;
 }
 
 /** "Label        value", the value continuing under itself when it is too long for the line. */
@@ -47,6 +54,7 @@ function field(
   label: string,
   value: readonly Segment[] | string,
   token?: Token,
+  words = false,
 ): void {
   const head: Segment = { text: ` ${label.padEnd(LABEL - 2)} `, token: 'muted' };
   if (typeof value !== 'string') {
@@ -54,31 +62,15 @@ function field(
     return;
   }
   const room = Math.max(8, width - LABEL);
-  hardWrap(value, room).forEach((piece, i) => {
+  // Names break between words; ids and addresses are cut anywhere, whole.
+  (words ? wordWrap(value, room) : hardWrap(value, room)).forEach((piece, i) => {
     const seg: Segment = token === undefined ? { text: piece } : { text: piece, token };
     out.push(i === 0 ? [head, seg] : [{ text: ' '.repeat(LABEL) }, seg]);
   });
 }
 
-/** Prose broken between words; a word longer than the line (an id, an address) is cut into pieces. */
-export function wordWrap(text: string, width: number): string[] {
-  const w = Math.max(1, width);
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (displayWidth(next) <= w) {
-      line = next;
-      continue;
-    }
-    if (line !== '') out.push(line);
-    const pieces = hardWrap(word, w);
-    line = pieces.pop() ?? '';
-    out.push(...pieces);
-  }
-  out.push(line);
-  return out;
-}
+// Moved beside hardWrap (detail-kit.ts) so the evidence lines can use it too; kept exported here.
+export { wordWrap };
 
 /** Free text (a reason, a prompt) wrapped at `width`, every line indented by `indent`. */
 function para(out: DialogLine[], width: number, indent: number, text: string, token?: Token): void {
@@ -110,6 +102,7 @@ function targetLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): 
   field(out, w, 'Account', t.accountName === undefined ? t.accountId : `${t.accountName} (${t.accountId})`);
   if (t.counterparty !== undefined)
     field(out, w, t.counterparty.direction === 'in' ? 'From' : 'To', t.counterparty.text);
+  for (const f of destinationFields(t)) field(out, w, f.label, f.value, f.token, true);
   if (t.networkId !== undefined) {
     const name = t.networkName ?? t.networkId;
     field(out, w, 'Network', name === t.networkId ? name : `${name} (${t.networkId})`);
@@ -117,11 +110,15 @@ function targetLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): 
   if (t.memo !== undefined) field(out, w, 'Memo', t.memo);
   if (t.createdAt !== undefined)
     field(out, w, 'Created', `${formatAbsolute(t.createdAt)}  (${formatRelative(t.createdAt, o.now)})`);
-  if (t.approvals !== undefined) {
-    const a = t.approvals;
-    const by = a.approved.length > 0 ? `  by ${a.approved.join(', ')}` : '';
-    field(out, w, 'Approvals', `${a.approved.length} of ${a.needed ?? '?'}${by}`);
-  }
+  for (const f of [...creatorFields(t), ...approvalFields(t)]) field(out, w, f.label, f.value, f.token, true);
+}
+
+/** The risk evidence, last of the target: right above the question it informs. */
+function evidenceBlock(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): void {
+  const items = d.target.evidence;
+  if (items === undefined) return;
+  const head: Segment = { text: ` ${'Evidence'.padEnd(LABEL - 2)} `, token: 'muted' };
+  out.push(...evidenceLines(items, o.width, LABEL, o.ascii, head));
 }
 
 /** Why the typed confirmation is asked for, in one sentence. */
@@ -139,7 +136,7 @@ function stepLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): vo
   const w = o.width;
   const verb = d.action;
   const g = glyphs(o.ascii);
-  if (d.action === 'decline' && d.phase !== 'reason') {
+  if (d.action !== 'approve' && d.phase !== 'reason') {
     // Exactly what will be sent: the reason as the live layer cleans it.
     const reason = cleanReason(d.reason);
     field(out, w, 'Reason', reason ?? '(none)', reason === undefined ? 'muted' : undefined);
@@ -163,7 +160,7 @@ function stepLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): vo
     case 'confirm': {
       if (d.confirm === 'yes-no') {
         out.push([
-          { text: ` ${verb === 'decline' ? 'Decline' : 'Approve'} this transaction?  `, token: 'title' },
+          { text: ` ${verb.charAt(0).toUpperCase()}${verb.slice(1)} this transaction?  `, token: 'title' },
           { text: 'y', token: 'key' },
           { text: ` ${verb}s   ` },
           { text: 'n', token: 'key' },
@@ -222,6 +219,7 @@ export function dialogLines(d: OpenDialog, o: DialogRenderOptions): DialogLines 
   const target: DialogLine[] = [];
   const step: DialogLine[] = [];
   targetLines(target, d, o);
+  evidenceBlock(target, d, o);
   stepLines(step, d, o);
   return { target, step };
 }

@@ -37,7 +37,9 @@ function sameWindow<R>(a: LayoutWindow<R> | undefined, b: LayoutWindow<R>): bool
     x.dictionary === y.dictionary &&
     x.workspace === y.workspace &&
     x.prices === y.prices &&
-    x.addressCounts === y.addressCounts;
+    x.addressCounts === y.addressCounts &&
+    x.accountUsd === y.accountUsd &&
+    x.directory === y.directory;
   return sameCtx && a.records.every((r, i) => r === b.records[i]);
 }
 

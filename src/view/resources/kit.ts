@@ -4,7 +4,7 @@
 // neither) costs the same at 100,000 rows as at 1,000.
 import { useStore } from 'zustand';
 import { formatAge, type Millis, parseMillis } from '../../format/index.js';
-import type { DictionaryState, PricePoint, WorkspaceState } from '../../store/index.js';
+import type { DictionaryState, DirectoryState, PricePoint, WorkspaceState } from '../../store/index.js';
 import type { ViewModel } from '../model.js';
 import { type Column, searchText } from '../renderers/columns.js';
 import type { RenderCtx } from '../renderers/context.js';
@@ -163,10 +163,16 @@ export function memo<A extends readonly unknown[], T>(
 export interface RefData {
   readonly dictionary: DictionaryState;
   readonly workspace: WorkspaceState;
+  /** Names of people and destinations: `/` finds a row by them too. */
+  readonly directory?: DirectoryState;
 }
 
 export function refData(vm: ViewModel): RefData {
-  return { dictionary: vm.stores.dictionary.getState(), workspace: vm.stores.workspace.getState() };
+  return {
+    dictionary: vm.stores.dictionary.getState(),
+    workspace: vm.stores.workspace.getState(),
+    directory: vm.stores.directory.getState(),
+  };
 }
 
 /**
@@ -180,7 +186,12 @@ export function searchCache<R extends object>(
   let texts = new WeakMap<R, string>();
   let made: RefData | undefined;
   return (record, ref) => {
-    if (made === undefined || made.dictionary !== ref.dictionary || made.workspace !== ref.workspace) {
+    if (
+      made === undefined ||
+      made.dictionary !== ref.dictionary ||
+      made.workspace !== ref.workspace ||
+      made.directory !== ref.directory
+    ) {
       texts = new WeakMap();
       made = ref;
     }

@@ -160,7 +160,11 @@ export function transactionRows(columns: readonly Column<Transaction>[]): Transa
       const bySymbol = pricesForList(prices);
       const w = state.windows.get(txQueryKey(q.server));
       const held = viewRows(state, q.server, w);
-      let ids = filterText(held, q.filter, (id) => search(byId.get(id)!, ref), [ref.dictionary, ref.workspace]);
+      let ids = filterText(held, q.filter, (id) => search(byId.get(id)!, ref), [
+        ref.dictionary,
+        ref.workspace,
+        ref.directory,
+      ]);
       const sort = sortOf(TRANSACTION_SORTS, q.sort).id;
       const local = sort === 'usd' || sort === 'status';
       if (local) {
@@ -199,6 +203,8 @@ export function transactionRows(columns: readonly Column<Transaction>[]): Transa
       sortOf(TRANSACTION_SORTS, a[1].sort).id === sortOf(TRANSACTION_SORTS, b[1].sort).id &&
       txQueryKey(a[1].server) === txQueryKey(b[1].server) &&
       a[2].dictionary === b[2].dictionary &&
-      a[2].workspace.accountsById === b[2].workspace.accountsById,
+      a[2].workspace.accountsById === b[2].workspace.accountsById &&
+      a[2].workspace.addresses === b[2].workspace.addresses &&
+      a[2].directory === b[2].directory,
   );
 }

@@ -28,12 +28,12 @@ import type { Column } from '../renderers/columns.js';
 import {
   accountName,
   asset,
-  counterparty,
   networkName,
   transactionAmount,
   transactionNetwork,
   usdValue,
 } from '../renderers/context.js';
+import { partyCell } from '../renderers/party.js';
 import type { Segment } from '../segments.js';
 import { SEARCH_ROW_ID, searchOffer } from '../search-offer.js';
 import { chip, copyId, emptyText, filterChip, listAge, refData, useAgeNow, useUnreachable } from './kit.js';
@@ -94,14 +94,10 @@ const columns: readonly Column<Transaction>[] = [
     maxWidth: 46,
     flex: 4,
     priority: 9,
-    truncate: 'middle',
+    // "→ Kraken hot · 0x1111…0582": the address-book or account name stays, the address gives way.
+    truncate: 'party',
     readable: 16,
-    cell: (tx, ctx) => {
-      const party = counterparty(ctx, tx);
-      if (party.direction === 'none') return '';
-      const arrow = party.direction === 'in' ? (ctx.ascii ? '<-' : '←') : ctx.ascii ? '->' : '→';
-      return `${arrow} ${party.text}`;
-    },
+    cell: partyCell,
   },
   {
     id: 'age',
@@ -209,6 +205,7 @@ export const transactions: ListResource<Transaction> = {
     const tx = useStore(vm.stores.transactions);
     const dictionary = useStore(vm.stores.dictionary);
     const workspace = useStore(vm.stores.workspace);
+    const directory = useStore(vm.stores.directory);
     const ui = useStore(
       vm.ui,
       useShallow((s) => ({
@@ -231,7 +228,7 @@ export const transactions: ListResource<Transaction> = {
     const unreachable = useUnreachable(vm);
     return {
       list,
-      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices: list.prices },
+      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices: list.prices, directory },
       chips: shown,
       empty: emptyText({
         loading: h?.loading === true,
