@@ -1,4 +1,4 @@
-// `custody audit`: the local audit log (every decline, approve and create this machine attempted,
+// `custody audit`: the local audit log (every decline, approve, cancel and create this machine attempted,
 // and how each ended), as a table for people or as JSON lines for scripts, and the check of its
 // hash chain (--verify).
 import {
@@ -20,7 +20,7 @@ import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from '.
 
 export const spec: CommandSpec = {
   name: 'audit',
-  summary: 'print the local audit log of actions (decline, approve, create)',
+  summary: 'print the local audit log of actions (decline, approve, cancel, create)',
   usage: [
     'audit [--tx ID] [--workspace ID] [--server URL] [--json] [--file PATH]',
     'audit --verify [--seal HASH] [--json] [--file PATH]',

@@ -35,7 +35,7 @@ const commands: Readonly<Record<string, Entry>> = {
     load: () => import('./sandbox.js'),
   },
   audit: {
-    summary: 'print the local audit log of actions (decline, approve, create)',
+    summary: 'print the local audit log of actions (decline, approve, cancel, create)',
     load: () => import('./audit.js'),
   },
   watch: { summary: 'print transaction updates as JSON lines (for scripts)', load: () => import('./watch.js') },

@@ -1,4 +1,4 @@
-// The writes (decline, approve, create) and the swap route. A write is sent once: never retried
+// The writes (decline, approve, cancel, create) and the swap route. A write is sent once: never retried
 // (the client never retries a POST), and a second call for the same target while the first is on
 // its way sends nothing. Its outcome goes into the store at once (the live push confirms it
 // later), and every attempt is appended to the audit log.
@@ -33,7 +33,7 @@ export interface ActionDeps {
   readonly now: () => number;
 }
 
-export type WriteActions = Pick<LiveActions, 'decline' | 'approve' | 'create' | 'quote'>;
+export type WriteActions = Pick<LiveActions, 'decline' | 'approve' | 'cancel' | 'create' | 'quote'>;
 
 /** What the audit line says of an outcome: the new status, or why not. */
 interface Settled {
@@ -244,6 +244,19 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
     approve(id) {
       return once(`approve:${id}`, () =>
         attempt('approve', { id }, () => api.transactions.approve(id), refreshed(id)),
+      );
+    },
+
+    cancel(id, reason) {
+      // Cleaned here once, as a decline's: the server and the audit line get the same text.
+      const given = cleanReason(reason);
+      return once(`cancel:${id}`, () =>
+        attempt(
+          'cancel',
+          { id, ...(given !== undefined ? { reason: given } : {}) },
+          () => api.transactions.cancel(id, given),
+          refreshed(id),
+        ),
       );
     },
 

@@ -6,7 +6,7 @@ import type { NetworkError } from '../client/index.js';
 import { ApiError, describeApiError } from '../client/index.js';
 
 /** The write actions the audit log and the session's `forbidden` set know. */
-export type WriteAction = 'decline' | 'approve' | 'create';
+export type WriteAction = 'decline' | 'approve' | 'cancel' | 'create';
 
 /**
  * The request field a 400's message names. The sandbox (and the API's validation) starts the
@@ -46,6 +46,7 @@ export function surelyNotSent(err: NetworkError): boolean {
 const DONE: Record<WriteAction, string> = {
   decline: 'declined',
   approve: 'approved',
+  cancel: 'canceled',
   create: 'created',
 };
 
@@ -56,7 +57,7 @@ function serverSays(err: ApiError): string | undefined {
 }
 
 /**
- * 409. For decline/approve the row was refreshed: `status` is what it is now (undefined when the
+ * 409. For decline/approve/cancel the row was refreshed: `status` is what it is now (undefined when the
  * refresh failed). A status other than waiting-approval says it all; the server's words, which
  * would say it again, are left out then. A create's 409 is an externalId used with another body.
  */
@@ -66,6 +67,10 @@ export function conflictWords(action: WriteAction, err: ApiError, status: string
   }
   const refused = `the server refused (409: ${serverSays(err) ?? 'conflict'})`;
   if (status === undefined) return `${refused}; the row could not be refreshed`;
+  if (action === 'cancel') {
+    // Cancel applies before signing starts, not only while waiting: the status alone may not explain it.
+    return status === 'canceled' ? 'it is already canceled' : `${refused}; it is now ${status}`;
+  }
   if (status === 'waiting-approval') return `${refused}; it is still waiting-approval`;
   return `it is now ${status}, no longer waiting for approval`;
 }

@@ -1,12 +1,12 @@
-// The action dialog (decline / approve): the frozen target, the reason being typed, the
+// The action dialog (decline / approve / cancel): the frozen target, the reason being typed, the
 // confirmation and the outcome. The reducers below are pure and own the phase machine; above all
 // they guarantee that one dialog sends at most once: only `withSending` leads to a request, and
 // it moves the phase on before anything is sent, so a repeated key finds nothing to confirm.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-export type DialogAction = 'decline' | 'approve';
+export type DialogAction = 'decline' | 'approve' | 'cancel';
 
-/** reason: the optional text (decline only); confirm: y/n or the typed id end; sending; outcome. */
+/** reason: the optional text (decline and cancel); confirm: y/n or the typed id end; sending; outcome. */
 export type DialogPhase = 'reason' | 'confirm' | 'sending' | 'outcome';
 
 /** y/n, or typing the last characters of the transaction id (large amounts, every approve). */
@@ -33,7 +33,32 @@ export interface DialogTarget {
   readonly networkName?: string;
   readonly memo?: string;
   readonly createdAt?: string;
+  /** Who approved so far: member names where the directory knows them, else short ids. */
   readonly approvals?: { readonly approved: readonly string[]; readonly needed?: string };
+  /** Who the destination is: "Kraken hot (address book)", "not in address book", an own account. */
+  readonly destination?: { readonly text: string; readonly kind: 'book' | 'account' | 'unknown' | 'unread' };
+  /** The creator's name ("Dana Whitfield (you)"), or the short id and why. */
+  readonly createdBy?: string;
+  /** Who may still approve, as names. */
+  readonly mayApprove?: string;
+  /** The limit that asked for approval, as label and value pairs (view/directory.ts limitFields). */
+  readonly limit?: readonly { readonly label: string; readonly value: string }[];
+  /**
+   * Risk evidence as it stood when the dialog opened (view/evidence.ts); absent where the checks do
+   * not apply, empty when they found nothing.
+   */
+  readonly evidence?: readonly DialogEvidence[];
+}
+
+/** One piece of risk evidence: a mark, its words and the fact behind it (never a verdict). */
+export interface DialogEvidence {
+  readonly id: string;
+  readonly symbol: string;
+  /** The mark where the terminal is not UTF-8. */
+  readonly ascii: string;
+  readonly text: string;
+  readonly fact: string;
+  readonly tone: 'danger' | 'warning' | 'muted';
 }
 
 /** How the request ended, in words for the dialog (the view maps the live outcome onto this). */
@@ -102,7 +127,7 @@ export function withOpenDialog(
       target,
       // Approving has no reason field: it goes straight to the confirmation.
       confirm: action === 'approve' ? 'typed' : confirm,
-      phase: action === 'decline' ? 'reason' : 'confirm',
+      phase: action === 'approve' ? 'confirm' : 'reason',
       reason: '',
       typed: '',
       pausedBefore,

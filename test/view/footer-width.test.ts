@@ -46,7 +46,7 @@ describe('the footer at 80 columns', () => {
     [
       'the detail of a transaction waiting for approval',
       { detail: true },
-      '? help  : command  esc back  d decline  a approve  y copy  p pause  q quit',
+      '? help  : command  esc back  d decline  a approve  c cancel  y copy  q quit',
     ],
     [
       'a finished row (decline and approve do not apply), filtered',
@@ -86,10 +86,13 @@ describe('the footer at 80 columns', () => {
   it('the general keys come back as the width allows, in their order', () => {
     const wide = footer({ hasFilter: true }, 200);
     expect(wide).toBe(
-      '? help  / filter  : command  enter open  esc clear  d decline  a approve  y copy  p pause  f follow  s sort  J json  r refresh  q quit',
+      '? help  / filter  : command  enter open  esc clear  d decline  a approve  c cancel  y copy  p pause  f follow  s sort  J json  r refresh  q quit',
     );
     expect(footer({ hasFilter: true }, 100)).toBe(
-      '? help  / filter  : command  enter open  esc clear  d decline  a approve  y copy  p pause  q quit',
+      '? help  / filter  : command  enter open  esc clear  d decline  a approve  c cancel  q quit',
+    );
+    expect(footer({ hasFilter: true }, 110)).toBe(
+      '? help  / filter  : command  enter open  esc clear  d decline  a approve  c cancel  y copy  p pause  q quit',
     );
   });
 });

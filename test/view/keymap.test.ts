@@ -46,7 +46,7 @@ describe('footer', () => {
     [
       'transactions list',
       {},
-      '? help  / filter  : command  enter open  d decline  a approve  y copy  p pause  f follow  s sort  J json  r refresh  q quit',
+      '? help  / filter  : command  enter open  d decline  a approve  c cancel  y copy  p pause  f follow  s sort  J json  r refresh  q quit',
     ],
     ['with a filter, esc clears it', { hasFilter: true }, 'esc clear'],
     ['paused', { paused: true }, 'p resume'],
@@ -54,7 +54,7 @@ describe('footer', () => {
     [
       'detail',
       { detail: true },
-      '? help  : command  esc back  d decline  a approve  y copy  p pause  J json  r refresh  q quit',
+      '? help  : command  esc back  d decline  a approve  c cancel  y copy  p pause  J json  r refresh  q quit',
     ],
     [
       'accounts',
@@ -99,7 +99,7 @@ describe('footer', () => {
     expect(footerItems(KEYMAP, context({ mode: 'command' }), 200, true).map((i) => i.key)).toContain('up');
     expect(keyLabel('down', false)).toBe('↓');
     expect(keyLabel('ctrl+d', true)).toBe('ctrl-d');
-    expect(keysLabel(KEYMAP.find((b) => b.id === 'pane')!, false)).toBe('1-5');
+    expect(keysLabel(KEYMAP.find((b) => b.id === 'pane')!, false)).toBe('1-7');
   });
 });
 
@@ -152,7 +152,7 @@ describe('dangerous bindings (d decline, a approve)', () => {
 describe('a key that does not apply says why', () => {
   it.each<[string, Partial<KeyContext>, string | undefined]>([
     ['f', { pane: 'accounts' }, 'f (follow) works on the transactions pane'],
-    ['enter', { pane: 'prices' }, 'enter works on the accounts, addresses, swap and transactions panes'],
+    ['enter', { pane: 'prices' }, 'enter works on the accounts, activity, addresses, balances, swap and transactions panes'],
     ['/', { detail: true }, '/ (filter) works on the list (esc goes back to it)'],
     ['x', {}, 'x is not a key of the console (? lists them)'],
     // Esc with nothing to go back from or clear: nothing to say.

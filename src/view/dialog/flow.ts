@@ -15,9 +15,10 @@ import { selectedNow } from '../current.js';
 import { frameLayout } from '../layout.js';
 import type { ViewModel } from '../model.js';
 import { notify } from '../notify.js';
+import { evidenceNow } from '../evidence-now.js';
 import { dialogLines, dialogWindow } from '../renderers/dialog.js';
 import { type ActionOutcome, describeOutcome, outcomeNotice } from './outcome.js';
-import { actionApplies, confirmKind, freezeTarget } from './target.js';
+import { appliesTo, confirmKind, freezeTarget } from './target.js';
 
 export function set(vm: ViewModel, next: DialogState): void {
   if (next !== vm.dialog.getState()) vm.dialog.setState(next, true);
@@ -26,12 +27,17 @@ export function set(vm: ViewModel, next: DialogState): void {
 export function openDialog(vm: ViewModel, action: DialogAction): void {
   if (vm.dialog.getState().dialog !== undefined) return;
   const sel = selectedNow(vm);
-  if (sel?.pane !== 'transactions' || !actionApplies(sel.record)) return;
-  const target = freezeTarget(sel.record, {
+  if (sel?.pane !== 'transactions' || !appliesTo(action, sel.record)) return;
+  const frozen = freezeTarget(sel.record, {
     dictionary: vm.stores.dictionary.getState(),
     workspace: vm.stores.workspace.getState(),
     prices: vm.stores.prices.getState().bySymbol,
+    directory: vm.stores.directory.getState(),
+    ascii: vm.theme.ascii,
   });
+  // The evidence is frozen with the rest: what the person read is what they decided on.
+  const evidence = evidenceNow(vm.stores, sel.record, vm.theme.ascii);
+  const target = evidence === undefined ? frozen : { ...frozen, evidence };
   const pausedBefore = vm.ui.getState().paused;
   const confirm = confirmKind(action, target.usd, vm.env.confirmThresholdUsd);
   set(vm, withOpenDialog(action, target, confirm, pausedBefore));
@@ -75,7 +81,12 @@ export function send(vm: ViewModel, via: 'yes' | 'typed'): void {
   const id = d.target.transactionId;
   let request: Promise<ActionOutcome>;
   try {
-    request = d.action === 'decline' ? vm.actions.decline(id, d.reason) : vm.actions.approve(id);
+    request =
+      d.action === 'decline'
+        ? vm.actions.decline(id, d.reason)
+        : d.action === 'cancel'
+          ? vm.actions.cancel(id, d.reason)
+          : vm.actions.approve(id);
   } catch (error) {
     request = Promise.reject(error as Error);
   }

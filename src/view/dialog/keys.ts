@@ -1,13 +1,12 @@
-// The keys of the actions (decline, approve) and of their dialog. The actions are dangerous: gone in
-// read-only mode, refused with the reason when the key's role or an earlier 403 forbids them, and
-// on a transaction that is not waiting for approval they say so. The dialog's keys depend on its
+// The keys of the actions (decline, approve, cancel) and of their dialog. The actions are dangerous:
+// gone in read-only mode, refused with the reason when the key's role or an earlier 403 forbids
+// them, and on a transaction whose status they do not apply to they say so. The dialog's keys depend on its
 // step, so the footer always says what a key does right now.
-import type { Transaction } from '../../contract/index.js';
 import type { DialogAction } from '../../store/dialog.js';
 import { withErase, withReasonDone } from '../../store/dialog.js';
 import type { KeyBinding, KeyContext } from '../keys/types.js';
 import { closeDialog, openDialog, scroll, send, set } from './flow.js';
-import { actionApplies } from './target.js';
+import { notApplicable } from './target.js';
 
 const DIALOG = ['dialog'] as const;
 
@@ -28,28 +27,35 @@ function onTransaction(c: KeyContext): boolean {
   return typeof r === 'object' && r !== null && 'transactionId' in r;
 }
 
-function notWaiting(action: DialogAction) {
-  return (c: KeyContext): string | undefined => {
-    const r = c.selected();
-    if (actionApplies(r)) return undefined;
-    return `only a transaction waiting for approval can be ${action}d (this one is ${(r as Transaction).status})`;
-  };
+function notApplying(action: DialogAction) {
+  return (c: KeyContext): string | undefined => notApplicable(action, c.selected());
 }
 
-function action(id: DialogAction, key: string, order: number, confirm: string): KeyBinding {
+/**
+ * `primary`: one of the keys of what is in front, placed before the general keys when the footer is
+ * narrow. Cancel is not: at 80 columns it gives way to the general keys (the help always lists it).
+ */
+function action(
+  id: DialogAction,
+  key: string,
+  order: number,
+  applies: string,
+  confirm: string,
+  primary = true,
+): KeyBinding {
   return {
     id,
     keys: [key],
     label: id,
-    description: `${id} the transaction (waiting for approval only): ${confirm}`,
+    description: `${id} the transaction (${applies}): ${confirm}`,
     modes: ['normal'],
     panes: ['transactions'],
     group: 'actions',
-    footer: { order, action: true },
+    footer: primary ? { order, action: true } : { order },
     dangerous: true,
     action: id,
     when: onTransaction,
-    disabled: notWaiting(id),
+    disabled: notApplying(id),
     run: (vm) => openDialog(vm, id),
   };
 }
@@ -62,8 +68,9 @@ function dialogKey(b: Omit<KeyBinding, 'modes' | 'dangerous' | 'group'>): KeyBin
 }
 
 export const ACTION_BINDINGS: readonly KeyBinding[] = [
-  action('decline', 'd', 50, 'asks for a reason and a confirmation'),
-  action('approve', 'a', 52, 'asks for the typed confirmation'),
+  action('decline', 'd', 50, 'waiting for approval only', 'asks for a reason and a confirmation'),
+  action('approve', 'a', 52, 'waiting for approval only', 'asks for the typed confirmation'),
+  action('cancel', 'c', 54, 'before signing starts', 'asks for a reason and a confirmation', false),
   dialogKey({
     id: 'dialogNext',
     keys: ['enter'],

@@ -1,4 +1,4 @@
-// How a decline or approve ended, in the words the dialog and the status line show. Pure. A failed
+// How a decline, approve or cancel ended, in the words the dialog and the status line show. Pure. A failed
 // outcome's message is already the whole account (live/outcome-words.ts words it, once): here it
 // only gets the action it is about and a tone, never a second sentence that says it again.
 import type { DialogAction, DialogOutcome } from '../../store/dialog.js';
@@ -7,7 +7,11 @@ import type { LiveActions } from '../live-actions.js';
 
 export type ActionOutcome = Awaited<ReturnType<LiveActions['decline']>>;
 
-const PAST: Readonly<Record<DialogAction, string>> = { decline: 'declined', approve: 'approved' };
+const PAST: Readonly<Record<DialogAction, string>> = {
+  decline: 'declined',
+  approve: 'approved',
+  cancel: 'canceled',
+};
 
 /** "declined: now canceled"; "approved" when that is the new status too; an approval that is not the last. */
 function doneHeadline(action: DialogAction, status: string): string {

@@ -34,7 +34,7 @@ export function ActionDialog({ width, height }: { width: number; height: number 
   const below = lines.target.length - offset - shown.length;
   const g = vm.theme.glyphs;
   const title: Segment[] = [
-    { text: dialogTitle(dialog), token: dialog.action === 'decline' ? 'danger' : 'warning' },
+    { text: dialogTitle(dialog), token: dialog.action === 'approve' ? 'warning' : 'danger' },
   ];
   // The target scrolls with the arrows: say so whenever some of it is out of sight.
   const above: Segment = { text: `${g.moreAbove} ${offset} above (${ascii ? 'up' : '↑'})`, token: 'muted' };

@@ -36,6 +36,26 @@ export function hardWrap(text: string, width: number): string[] {
   return out;
 }
 
+/** Prose broken between words; a word longer than the line (an id, an address) is cut into pieces. */
+export function wordWrap(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (displayWidth(next) <= w) {
+      line = next;
+      continue;
+    }
+    if (line !== '') out.push(line);
+    const pieces = hardWrap(word, w);
+    line = pieces.pop() ?? '';
+    out.push(...pieces);
+  }
+  out.push(line);
+  return out;
+}
+
 export function section(b: Builder, title: string): void {
   const r = b.ascii ? '-' : '─';
   b.lines.push([]);

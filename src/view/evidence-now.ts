@@ -1,0 +1,19 @@
+// The evidence about a transaction from what the stores hold at this moment: what the action
+// dialog freezes when it opens (the detail pane computes it live, memoized on the same stores).
+import type { Transaction } from '../contract/index.js';
+import type { Stores } from '../store/index.js';
+import { type EvidenceItem, evidenceApplies, evidenceFor } from './evidence.js';
+
+/** Undefined where the checks do not apply; [] when they found nothing. */
+export function evidenceNow(stores: Stores, tx: Transaction, ascii: boolean): EvidenceItem[] | undefined {
+  if (!evidenceApplies(tx)) return undefined;
+  return evidenceFor({
+    tx,
+    directory: stores.directory.getState(),
+    workspace: stores.workspace.getState(),
+    dictionary: stores.dictionary.getState(),
+    balances: stores.balances.getState(),
+    loaded: stores.transactions.getState().byId.values(),
+    ascii,
+  });
+}
