@@ -63,10 +63,10 @@ export function selectedNow(vm: ViewModel): Selected | undefined {
 }
 
 /** Whether Esc has something to clear on this pane (its `/` filter, command filters or the chip). */
-export function paneHasFilter(ui: UiData, pane: string): boolean {
+export function paneHasFilter(ui: UiData, pane: string, vm?: ViewModel): boolean {
   const resource = resourceOf(pane);
   if (resource === undefined) return false;
-  return listState(ui, pane).filter !== '' || resource.hasFilters?.(ui) === true;
+  return listState(ui, pane).filter !== '' || resource.hasFilters?.(ui, vm) === true;
 }
 
 export function keyContextNow(vm: ViewModel): KeyContext {
@@ -84,7 +84,7 @@ export function keyContextNow(vm: ViewModel): KeyContext {
     forbidden: session.forbidden,
     paused: ui.paused,
     follow: ui.follow,
-    hasFilter: paneHasFilter(ui, ui.pane),
+    hasFilter: paneHasFilter(ui, ui.pane, vm),
     selected: () => pick()?.record,
     noteRow: () => {
       const sel = pick();

@@ -66,7 +66,7 @@ describe.each(SIZES)('at %ix%i', (columns, rows) => {
     await a.press('1');
     const f = a.frame();
     expect(f).toContain('Accounts │ name');
-    expect(f).toMatch(/NAME +STATUS +NET +ADDR/);
+    expect(f).toMatch(/NAME +STATUS +USD +NET +ADDR/);
     expect(f).toContain('Ops Hot [book]');
     expect(f).toContain('● active');
     expect(f).toContain('? frozen-by-policy');

@@ -44,9 +44,12 @@ describe('completeLine', () => {
     [
       '',
       '',
-      ['account', 'addr', 'tx', 'accounts', 'addresses', 'transactions', 'prices', 'swap', 'help', 'quit'],
+      ['account', 'addr', 'tx', 'balances', 'activity', 'accounts', 'addresses', 'transactions', 'prices', 'swap']
+        .concat(['help', 'quit']),
     ],
-    ['ac', '', ['account', 'accounts']],
+    ['ac', '', ['account', 'activity', 'accounts']],
+    ['balances t', 'balances ', ['Testnet Lab', 'Treasury Cold']],
+    ['activity transaction-d', 'activity ', ['transaction-declined']],
     ['tx wait', 'tx ', ['waiting-approval', 'waiting-confirmations']],
     ['tx completed with', 'tx completed ', ['withdrawal']],
     [

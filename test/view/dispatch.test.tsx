@@ -75,7 +75,7 @@ describe('moving', () => {
 });
 
 describe('panes', () => {
-  it('1-5 and Tab/Shift-Tab switch panes', async () => {
+  it('1-7 and Tab/Shift-Tab switch panes', async () => {
     const a = await open();
     const pane = () => a.ui.getState().pane;
     await a.press('1');
@@ -83,9 +83,11 @@ describe('panes', () => {
     await a.press('5');
     expect(pane()).toBe('swap');
     await a.press(KEYS.tab);
+    expect(pane()).toBe('balances');
+    await a.press('7', KEYS.tab);
     expect(pane()).toBe('accounts');
     await a.press(KEYS.shiftTab, KEYS.shiftTab);
-    expect(pane()).toBe('prices');
+    expect(pane()).toBe('balances');
     await a.press('3');
     expect(pane()).toBe('transactions');
     expect(a.frame()).toContain('Transactions │');
@@ -111,10 +113,12 @@ describe('panes', () => {
     expect(selected(a)).toContain('broadcasted');
   });
 
-  it('Enter on an account filters addresses and transactions to it; Esc clears the chip', async () => {
+  it('Enter on an account opens its detail and filters addresses and transactions to it; Esc clears the chip', async () => {
     const a = await open();
     await a.press('1', KEYS.enter);
-    expect(a.ui.getState().pane).toBe('transactions');
+    expect(a.ui.getState().pane).toBe('accounts');
+    expect(a.frame()).toContain('Account acc-hot');
+    await a.press('3');
     expect(a.frame()).toContain('[account: Ops Hot]');
     expect(a.frame()).toContain('1-4 of all 4');
     expect(a.frame()).not.toContain('Treasury Cold');
@@ -128,13 +132,19 @@ describe('panes', () => {
 
   it('r refreshes what the pane shows', async () => {
     const a = await open();
-    await a.press('r', '1', 'r', '2', 'r', '4', 'r', '5', 'r');
+    await a.press('r', '1', 'r', '2', 'r', '4', 'r', '5', 'r', '6', 'r', '7', 'r');
     expect(a.rec.calls).toEqual([
       'refresh transactions',
+      // The accounts' USD column is the balances'.
       'refresh accounts',
+      'refresh balances',
       'refresh addresses',
       'refresh prices',
       'refresh all',
+      'refresh balances',
+      // The activity pane reads its feed itself: the first page as it opens, again on r.
+      'activities 0',
+      'activities 0',
     ]);
   });
 });

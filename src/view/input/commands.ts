@@ -7,9 +7,12 @@ import type { CommandSpec, CompletionSources, ParsedCommand } from './command-sp
 
 export type { CommandSpec, CompletionSources, ParsedCommand } from './command-spec.js';
 
+const OWN = RESOURCES.flatMap((r) => r.commands ?? []);
+
 export const COMMANDS: readonly CommandSpec[] = [
-  ...RESOURCES.flatMap((r) => r.commands ?? []),
-  ...PANES.map(
+  ...OWN,
+  // A pane's name goes to it, unless its resource declares that command itself (`:balances <account>`).
+  ...PANES.filter((p) => !OWN.some((c) => c.name === p.id)).map(
     (p): CommandSpec => ({
       name: p.id,
       description: `the ${p.title.toLowerCase()} pane`,

@@ -1,19 +1,25 @@
-// The accounts pane: every account of the workspace. Enter shows only that account in addresses
-// and transactions (the account chip); `:account <name>` does the same by name.
+// The accounts pane: every account of the workspace, each with its balances' worth in USD and the
+// workspace's total in the title. Enter opens the account's detail (its balances among its facts)
+// and sets the account chip, so addresses, transactions and balances then show only that account;
+// `:account <name>` sets the chip by name.
 import { useStore } from 'zustand';
-import type { Account, Address } from '../../contract/index.js';
+import type { Account, Address, Balance } from '../../contract/index.js';
 import { accountStatusStyle, formatAbsolute, styleText } from '../../format/index.js';
-import type { WorkspaceState } from '../../store/index.js';
+import type { PricePoint, WorkspaceState } from '../../store/index.js';
 import { listState } from '../../store/ui.js';
 import type { CommandSpec } from '../input/command-spec.js';
 import type { ViewModel } from '../model.js';
 import { notify } from '../notify.js';
+import { AccountDetailPane } from '../panes/account-detail.js';
 import type { Column } from '../renderers/columns.js';
+import { balancesSummary, totalOf, totalsByAccount, type UsdTotal, usdTotalText, ZERO_TOTAL } from './balance-values.js';
+import { heldPrices, useHeldPrices } from './held-prices.js';
 import {
   compareText,
   copyId,
   emptyText,
   filterChip,
+  fixed8,
   listAge,
   makeList,
   memo,
@@ -50,6 +56,19 @@ const columns: readonly Column<Account>[] = [
     toned: true,
     cell: (a, ctx) => styleText(accountStatusStyle(a.status), { ascii: ctx.ascii }),
   },
+  {
+    id: 'usd',
+    title: 'USD',
+    minWidth: 15,
+    maxWidth: 20,
+    priority: 8,
+    align: 'right',
+    searchable: false,
+    // A sum of money is read whole: as wide as $999,999,999.99, and cut only when even the extras'
+    // room is not enough.
+    whole: true,
+    cell: (a, ctx) => ctx.accountUsd?.get(a.accountId) ?? '',
+  },
   { id: 'net', title: 'NET', width: 7, priority: 7, cell: (a) => (a.isTestnet ? 'testnet' : 'mainnet') },
   {
     id: 'addresses',
@@ -69,7 +88,8 @@ const columns: readonly Column<Account>[] = [
     minWidth: 12,
     maxWidth: 36,
     flex: 1,
-    priority: 5,
+    // An extra: on a narrow screen it gives way for the USD sum (y copies it; the detail has it).
+    priority: 4,
     truncate: 'middle',
     cell: (a) => a.accountId,
   },
@@ -99,6 +119,7 @@ const sorts: readonly SortSpec[] = [
   { id: 'name', label: 'name' },
   { id: 'created', label: 'created ↓' },
   { id: 'status', label: 'status' },
+  { id: 'usd', label: 'USD ↓' },
 ];
 
 /** The accounts a `:account` argument names: an exact name, else every name it starts. */
@@ -114,10 +135,35 @@ export function matchAccounts(accounts: readonly Account[], text: string): Accou
 /** At most this many names are listed when `:account` is ambiguous. */
 const LISTED = 5;
 
+/** The one account a command's argument names; none (the status line says why) when it names none or several. */
+export function resolveAccountArg(vm: ViewModel, text: string): Account | undefined {
+  const found = matchAccounts(vm.stores.workspace.getState().accounts, text);
+  if (found.length === 0) {
+    notify(vm, 'warn', `no account name starts with "${text}"`, 'view-command');
+    return undefined;
+  }
+  if (found.length > 1) {
+    const names = found.slice(0, LISTED).map((a) => a.accountName);
+    const more = found.length > LISTED ? `, and ${found.length - LISTED} more` : '';
+    notify(
+      vm,
+      'warn',
+      `${found.length} accounts start with "${text}": ${names.join(', ')}${more} (Tab completes a name)`,
+      'view-command',
+    );
+    return undefined;
+  }
+  return found[0];
+}
+
+/** The panes the account chip applies to: `:account` stays on one of them. */
+const CHIPPED = ['addresses', 'transactions', 'balances'];
+
 const accountCommand: CommandSpec = {
   name: 'account',
   args: '[name]',
-  description: 'only the account of this name (or the one it starts), in addresses and transactions; alone: every account',
+  description:
+    'only the account of this name (or the one it starts), in addresses, transactions and balances; alone: every account',
   wholeRest: true,
   complete: (word, sources) =>
     [...new Set(sources.accountNames)].filter((n) => n.toLowerCase().startsWith(word.toLowerCase())).sort(),
@@ -127,24 +173,10 @@ const accountCommand: CommandSpec = {
       ui.update({ accountFilter: undefined });
       return;
     }
-    const found = matchAccounts(vm.stores.workspace.getState().accounts, cmd.rest);
-    if (found.length === 0) {
-      notify(vm, 'warn', `no account name starts with "${cmd.rest}"`, 'view-command');
-      return;
-    }
-    if (found.length > 1) {
-      const names = found.slice(0, LISTED).map((a) => a.accountName);
-      const more = found.length > LISTED ? `, and ${found.length - LISTED} more` : '';
-      notify(
-        vm,
-        'warn',
-        `${found.length} accounts start with "${cmd.rest}": ${names.join(', ')}${more} (Tab completes a name)`,
-        'view-command',
-      );
-      return;
-    }
-    ui.update({ accountFilter: found[0]!.accountId });
-    if (ui.pane !== 'addresses' && ui.pane !== 'transactions') ui.setPane('transactions');
+    const account = resolveAccountArg(vm, cmd.rest);
+    if (account === undefined) return;
+    ui.update({ accountFilter: account.accountId });
+    if (!CHIPPED.includes(ui.pane)) ui.setPane('transactions');
   },
 };
 
@@ -159,17 +191,43 @@ function derivations() {
     },
     (a, b) => a[0] === b[0],
   );
+  const totals = memo(
+    (byId: ReadonlyMap<string, Balance>, ref: RefData, prices: ReadonlyMap<string, PricePoint>) => {
+      const ctx = { dictionary: ref.dictionary, prices };
+      return { byAccount: totalsByAccount(byId.values(), ctx), workspace: totalOf(byId.values(), ctx) };
+    },
+    (a, b) => a[0] === b[0] && a[1].dictionary === b[1].dictionary && a[2] === b[2],
+  );
+  const usdTexts = memo(
+    (byAccount: ReadonlyMap<string, UsdTotal>, accounts: readonly Account[], ascii: boolean, loaded: boolean) => {
+      const texts = new Map<string, string>();
+      // Before the first read an account's total is not known: blank, not "$0.00".
+      if (!loaded) return texts;
+      for (const a of accounts) texts.set(a.accountId, usdTotalText(byAccount.get(a.accountId) ?? ZERO_TOTAL, ascii));
+      return texts;
+    },
+    (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3],
+  );
   const rows = memo(
-    (state: WorkspaceState, filter: string, sortIndex: number, ref: RefData) => {
+    (
+      state: WorkspaceState,
+      filter: string,
+      sortIndex: number,
+      ref: RefData,
+      byAccount: ReadonlyMap<string, UsdTotal>,
+    ) => {
       const match = textMatcher(filter);
       const sort = sortOf(sorts, sortIndex).id;
       const kept = match ? state.accounts.filter((a) => match(search(a, ref))) : [...state.accounts];
+      const usd = (a: Account) => fixed8(byAccount.get(a.accountId)?.usd) ?? -1n;
       kept.sort((a, b) =>
         sort === 'created'
           ? newestFirst(a.createdAt, b.createdAt)
           : sort === 'status'
             ? compareText(a.status, b.status) || a.accountName.localeCompare(b.accountName)
-            : a.accountName.localeCompare(b.accountName),
+            : sort === 'usd'
+              ? (usd(a) > usd(b) ? -1 : usd(a) < usd(b) ? 1 : 0) || a.accountName.localeCompare(b.accountName)
+              : a.accountName.localeCompare(b.accountName),
       );
       return makeList(
         kept.map((a) => a.accountId),
@@ -181,9 +239,11 @@ function derivations() {
       a[0].accounts === b[0].accounts &&
       a[1] === b[1] &&
       sortOf(sorts, a[2]).id === sortOf(sorts, b[2]).id &&
-      a[3].dictionary === b[3].dictionary,
+      a[3].dictionary === b[3].dictionary &&
+      // The totals order the rows only in the USD sort.
+      (sortOf(sorts, a[2]).id !== 'usd' || a[4] === b[4]),
   );
-  return { rows, addressCounts };
+  return { rows, addressCounts, totals, usdTexts };
 }
 
 function derived(vm: ViewModel) {
@@ -199,17 +259,23 @@ export const accounts: ListResource<Account> = {
   tone: (a) => accountStatusStyle(a.status).tone,
   rows(vm) {
     const own = listState(vm.ui.getState(), 'accounts');
-    return derived(vm).rows(vm.stores.workspace.getState(), own.filter, own.sort, refData(vm));
+    const ref = refData(vm);
+    const { byAccount } = derived(vm).totals(vm.stores.balances.getState().byId, ref, heldPrices(vm));
+    return derived(vm).rows(vm.stores.workspace.getState(), own.filter, own.sort, ref, byAccount);
   },
   find: (vm, id) => vm.stores.workspace.getState().accountsById.get(id),
   usePane(vm) {
     const workspace = useStore(vm.stores.workspace);
     const dictionary = useStore(vm.stores.dictionary);
+    const balances = useStore(vm.stores.balances);
+    const prices = useHeldPrices(vm);
     const own = useStore(vm.ui, (s) => listState(s, 'accounts'));
     const now = useAgeNow(vm);
     const unreachable = useUnreachable(vm);
     const list = accounts.rows(vm);
     const chips = filterChip(own.filter);
+    const d = derived(vm);
+    const totals = d.totals(balances.byId, { dictionary, workspace }, prices);
     return {
       list,
       ctx: {
@@ -217,10 +283,12 @@ export const accounts: ListResource<Account> = {
         now,
         dictionary,
         workspace,
-        prices: list.prices,
-        addressCounts: derived(vm).addressCounts(workspace.addresses),
+        prices,
+        addressCounts: d.addressCounts(workspace.addresses),
+        accountUsd: d.usdTexts(totals.byAccount, workspace.accounts, vm.theme.ascii, balances.loadedAt !== undefined),
       },
       chips,
+      summary: balancesSummary(balances, totals.workspace, vm.theme.ascii),
       empty: emptyText({
         loading: workspace.accountsLoadedAt === undefined,
         filtered: chips.length > 0,
@@ -232,16 +300,21 @@ export const accounts: ListResource<Account> = {
       }),
     };
   },
-  refresh: 'accounts',
+  // The USD column is the balances': both are read again.
+  refresh: (vm) => {
+    vm.actions.refresh('accounts');
+    vm.actions.refresh('balances');
+  },
   copy: copyId,
   open: {
     label: 'open',
-    description: 'show only that account in addresses and transactions',
+    description: 'open the detail (its balances) and show only that account in addresses, transactions and balances',
     run(vm, id) {
       const ui = vm.ui.getState();
       ui.update({ accountFilter: id });
-      ui.setPane('transactions');
+      ui.openDetail('accounts', id);
     },
   },
+  detail: { Component: AccountDetailPane },
   commands: [accountCommand],
 };

@@ -4,8 +4,11 @@
 import type { ComponentType } from 'react';
 import type { RefreshScope } from '../live-actions.js';
 import { SwapPane } from '../panes/swap.js';
+import type { ViewModel } from '../model.js';
 import { accounts } from './accounts.js';
+import { activity } from './activity.js';
 import { addresses } from './addresses.js';
+import { balances } from './balances.js';
 import { prices } from './prices.js';
 import { transactions } from './transactions.js';
 import type { ListResource } from './types.js';
@@ -16,25 +19,31 @@ export type AnyResource = ListResource<unknown>;
 export interface PaneSpec {
   readonly id: string;
   readonly title: string;
+  /** The tab's name when the tabs do not fit with every title whole ("Tx"). */
+  readonly short: string;
   /** A list pane's resource; else the pane draws itself. */
   readonly resource?: AnyResource;
   readonly Component?: ComponentType<{ readonly width: number; readonly height: number }>;
-  /** What `r` fetches again on this pane. */
-  readonly refresh: RefreshScope;
+  /** What `r` fetches again on this pane (or does itself). */
+  readonly refresh: RefreshScope | ((vm: ViewModel) => void);
 }
 
 // A resource's functions take its own record type; the pane only ever hands a resource the records
 // its own rows() gave, so widening the record type here is safe.
-function list<R>(resource: ListResource<R>): PaneSpec {
-  return { id: resource.id, title: resource.title, resource: resource as unknown as AnyResource, refresh: resource.refresh };
+function list<R>(resource: ListResource<R>, short: string): PaneSpec {
+  const { id, title, refresh } = resource;
+  return { id, title, short, resource: resource as unknown as AnyResource, refresh };
 }
 
+// New panes go at the end: the number keys people have learned keep their panes.
 export const PANES: readonly PaneSpec[] = [
-  list(accounts),
-  list(addresses),
-  list(transactions),
-  list(prices),
-  { id: 'swap', title: 'Swap', Component: SwapPane, refresh: 'all' },
+  list(accounts, 'Acct'),
+  list(addresses, 'Addr'),
+  list(transactions, 'Tx'),
+  list(prices, 'Prices'),
+  { id: 'swap', title: 'Swap', short: 'Swap', Component: SwapPane, refresh: 'all' },
+  list(balances, 'Bal'),
+  list(activity, 'Act'),
 ];
 
 export const RESOURCES: readonly AnyResource[] = PANES.flatMap((p) => (p.resource ? [p.resource] : []));

@@ -19,6 +19,8 @@ export interface PaneData<R> {
   readonly ctx: RenderCtx;
   /** The filters in force, as the title shows them (`[account: Treasury]`). */
   readonly chips: readonly Segment[];
+  /** Said after the sort in the title ("$12,345,678.00 total"). */
+  readonly summary?: string;
   /** Said in place of rows when there are none (loading, an error, nothing matches). */
   readonly empty: string;
   /** Ids changed by a live update a moment ago: drawn with a marker. */
@@ -62,16 +64,19 @@ export interface ListResource<R> {
   find(vm: ViewModel, id: string): R | undefined;
   /** React hook of the pane: subscribes to what the rows and chips read, then derives them. */
   usePane(vm: ViewModel): PaneData<R>;
-  /** What `r` asks the live engine to fetch again. */
-  readonly refresh: RefreshScope;
+  /** What `r` asks the live engine to fetch again, or does itself (a feed the pane reads on demand). */
+  readonly refresh: RefreshScope | ((vm: ViewModel) => void);
   /** What `y` copies (the id when absent) and what to call it on the status line. */
   copy?(record: R, id: string): { readonly text: string; readonly what: string };
   readonly open?: OpenSpec<R>;
   readonly detail?: DetailSpec;
   /** `f` works here: the selection may stick to the newest row. */
   readonly follows?: boolean;
-  /** Filters beyond `/` (chips): whether there are any, and taking off one layer (Esc). */
-  hasFilters?(ui: UiData): boolean;
+  /**
+   * Filters beyond `/` (chips): whether there are any, and taking off one layer (Esc). `vm` is for
+   * a filter kept outside the ui store (the activity feed's server query).
+   */
+  hasFilters?(ui: UiData, vm?: ViewModel): boolean;
   clearFilter?(vm: ViewModel): boolean;
   /** `:` commands that act on this resource. */
   readonly commands?: readonly CommandSpec[];

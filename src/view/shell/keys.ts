@@ -48,7 +48,7 @@ export const SHELL_BINDINGS: readonly KeyBinding[] = [
     id: 'command',
     keys: [':'],
     label: 'command',
-    description: 'command line (:tx, :account, :addr, :prices, :swap, :help, :q)',
+    description: 'command line (:tx, :account, :addr, :balances, :activity, :swap, :help, :q)',
     modes: ['normal'],
     group: 'view',
     footer: { order: 30 },
@@ -86,7 +86,11 @@ export const SHELL_BINDINGS: readonly KeyBinding[] = [
     modes: ['normal'],
     group: 'live',
     footer: { order: 90 },
-    run: (vm) => vm.actions.refresh(paneSpec(vm.ui.getState().pane)?.refresh ?? 'all'),
+    run: (vm) => {
+      const refresh = paneSpec(vm.ui.getState().pane)?.refresh ?? 'all';
+      if (typeof refresh === 'function') refresh(vm);
+      else vm.actions.refresh(refresh);
+    },
   },
   {
     id: 'pause',

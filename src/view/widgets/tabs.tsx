@@ -2,20 +2,48 @@
 import { useStore } from 'zustand';
 import { useView } from '../model.js';
 import { PANES } from '../resources/registry.js';
-import { Line, type Segment } from './line.js';
+import { Line, type Segment, segmentsWidth } from './line.js';
 
-export function tabSegments(active: string, width: number): Segment[] {
-  // Wide: every name padded, so names stand three spaces apart (ux.md). Narrow (60 columns):
-  // only the active one is padded, two spaces apart.
-  const wide = width >= 80;
+/** How the tabs are drawn, roomiest first: the first that fits the width is used. */
+interface TabStyle {
+  /** Every name padded (names three spaces apart, ux.md), or only the active one's. */
+  readonly padAll: boolean;
+  readonly gap: string;
+  /** The names of the panes not in front: whole, short ("Tx"), or only their numbers. */
+  readonly names: 'whole' | 'short' | 'none';
+}
+
+const STYLES: readonly TabStyle[] = [
+  { padAll: true, gap: ' ', names: 'whole' },
+  { padAll: false, gap: '  ', names: 'whole' },
+  { padAll: false, gap: ' ', names: 'whole' },
+  { padAll: false, gap: '  ', names: 'short' },
+  { padAll: false, gap: ' ', names: 'short' },
+  { padAll: false, gap: ' ', names: 'none' },
+];
+
+function draw(active: string, style: TabStyle): Segment[] {
   const out: Segment[] = [{ text: ' ' }];
   PANES.forEach((pane, i) => {
-    if (i > 0) out.push({ text: wide ? ' ' : '  ' });
-    const label = `${i + 1} ${pane.title}`;
-    if (pane.id === active) out.push({ text: ` ${label} `, token: 'selection' });
-    else out.push({ text: wide ? ` ${label} ` : label, token: 'muted' });
+    if (i > 0) out.push({ text: style.gap });
+    // The pane in front always says its whole name.
+    if (pane.id === active) {
+      out.push({ text: ` ${i + 1} ${pane.title} `, token: 'selection' });
+      return;
+    }
+    const name = style.names === 'whole' ? pane.title : style.names === 'short' ? pane.short : '';
+    const label = name === '' ? String(i + 1) : `${i + 1} ${name}`;
+    out.push({ text: style.padAll ? ` ${label} ` : label, token: 'muted' });
   });
   return out;
+}
+
+export function tabSegments(active: string, width: number): Segment[] {
+  for (const style of STYLES) {
+    const segments = draw(active, style);
+    if (segmentsWidth(segments) <= width) return segments;
+  }
+  return draw(active, STYLES[STYLES.length - 1]!);
 }
 
 export function Tabs({ width }: { width: number }) {

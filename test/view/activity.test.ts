@@ -1,0 +1,283 @@
+// The activity pane's pure parts: people's text made safe, the `:activity` words, which transaction
+// an activity is about, the feed's compact times, the paging reducers and the detail's lines.
+import { describe, expect, it } from 'vitest';
+import type { Activity } from '../../src/contract/index.js';
+import { emptyDirectory } from '../../src/store/index.js';
+import { activityDetailLines } from '../../src/view/renderers/activity-detail.js';
+import {
+  type ActivityFeedState,
+  emptyFeed,
+  MAX_HELD,
+  PAGE_SIZE,
+  wantsMore,
+  withFailure,
+  withFirstPage,
+  withNextPage,
+} from '../../src/view/resources/activity-feed.js';
+import {
+  activityTransactionId,
+  activityTypeCandidates,
+  activityWhat,
+  feedTime,
+  hasQuery,
+  isTransactionActivity,
+  oneLine,
+  parseActivityWords,
+  sameQuery,
+} from '../../src/view/resources/activity-words.js';
+import { feedEmpty, feedSummary } from '../../src/view/resources/activity.js';
+import { fixtures, loadedStores, NOW } from './helpers.js';
+
+const act = (i: number, patch: Partial<Activity> = {}): Activity => ({
+  activityId: `a${String(i).padStart(5, '0')}`,
+  activityType: 'login',
+  title: `event ${i}`,
+  createdAt: String(NOW - i * 1000),
+  ...patch,
+});
+const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => act(from + i));
+
+describe('people\'s text, made safe to draw', () => {
+  it.each<[string, string | null | undefined, boolean, string]>([
+    ['plain', 'Signed in', false, 'Signed in'],
+    ['colors: the whole sequence goes, not only ESC', 'a \u001b[31mred\u001b[0m b', false, 'a red b'],
+    ['a title set by OSC', 'x\u001b]0;pwned\u0007y', false, 'xy'],
+    ['a link by OSC 8 ended by ST', '\u001b]8;;http://evil\u001b\\link\u001b]8;;\u001b\\', false, 'link'],
+    ['C1 CSI', 'a\u009b2Jb', false, 'ab'],
+    ['line breaks and tabs: one space', 'one\n\ntwo\tthree', false, 'one two three'],
+    ['other controls are shown, not obeyed', 'bell\u0007here', false, 'bell\uFFFDhere'],
+    ['bidi overrides are shown', 'abc\u202Edef', false, 'abc\uFFFDdef'],
+    ['ASCII', 'bell\u0007here', true, 'bell?here'],
+    ['none', null, false, ''],
+  ])('%s', (_name, text, ascii, shown) => {
+    expect(oneLine(text, ascii)).toBe(shown);
+  });
+
+  it.each<[string, Pick<Activity, 'title' | 'description'>, string]>([
+    ['title and description', { title: 'Withdrawal declined', description: 'reason: wrong' }, 'Withdrawal declined — reason: wrong'],
+    ['no description', { title: 'Signed in' }, 'Signed in'],
+    ['the description repeats the title', { title: 'Signed in', description: 'Signed  in' }, 'Signed in'],
+    ['no title', { title: '  ', description: 'only this' }, 'only this'],
+    ['a description of escapes only', { title: 'T', description: '\u001b[0m' }, 'T'],
+  ])('WHAT: %s', (_name, a, what) => {
+    expect(activityWhat(a, false)).toBe(what);
+  });
+
+  it('WHAT in ASCII', () => {
+    expect(activityWhat({ title: 'a', description: 'b' }, true)).toBe('a - b');
+  });
+});
+
+describe(':activity words', () => {
+  it.each<[string, ReturnType<typeof parseActivityWords>]>([
+    ['', {}],
+    ['transaction-declined', { activityTypes: ['transaction-declined'] }],
+    ['Transaction-Declined login login', { activityTypes: ['transaction-declined', 'login'] }],
+    ['kraken', { search: 'kraken' }],
+    ['login  from   Paris', { activityTypes: ['login'], search: 'from Paris' }],
+  ])('%j', (line, query) => {
+    expect(parseActivityWords(line)).toEqual(query);
+  });
+
+  it('hasQuery and sameQuery', () => {
+    expect(hasQuery({})).toBe(false);
+    expect(hasQuery({ search: 'x' })).toBe(true);
+    expect(hasQuery({ activityTypes: [] })).toBe(false);
+    expect(sameQuery({ search: 'x', activityTypes: ['login'] }, { activityTypes: ['login'], search: 'x' })).toBe(true);
+    expect(sameQuery({}, { search: 'x' })).toBe(false);
+  });
+
+  it('completes activity types', () => {
+    expect(activityTypeCandidates('transaction-c')).toEqual(['transaction-completed', 'transaction-created', 'transaction-canceled']);
+    expect(activityTypeCandidates('zzz')).toEqual([]);
+  });
+});
+
+describe('the transaction an activity is about', () => {
+  const held = (id: string) => ['tx-w1-7f3a9c2e5b1d', 'swcshs66h4uiro3keustztkj'].includes(id);
+  const other = (id: string) => id === 'acc-cold-0001' || id === 'k3f9user00001';
+  it.each<[string, Partial<Activity>, string | undefined]>([
+    ['one the store holds, anywhere in the text', { title: 'x', description: 'see tx-w1-7f3a9c2e5b1d' }, 'tx-w1-7f3a9c2e5b1d'],
+    [
+      'the sandbox\'s words: "transaction <id>"',
+      { activityType: 'transaction-declined', title: 'Withdrawal declined', description: '1 BTC from Cold to Kraken · transaction 0kylofwu7ea41rkrv700 · reason: no' },
+      '0kylofwu7ea41rkrv700',
+    ],
+    ['a carried transactionId', { transactionId: 'tx-carried-1' } as Partial<Activity>, 'tx-carried-1'],
+    [
+      'a transaction activity: the first id-like word that is no account or member',
+      { activityType: 'transaction-created', title: 'Created', description: 'acc-cold-0001 by k3f9user00001: ab12cd34ef56gh78' },
+      'ab12cd34ef56gh78',
+    ],
+    ['a word of letters only is not an id', { activityType: 'transaction-created', title: 'Created', description: 'administratively' }, undefined],
+    ['not a transaction activity, nothing held named', { activityType: 'login', title: 'Signed in', description: 'ab12cd34ef56gh78' }, undefined],
+    ['a settings change is not a transaction\'s', { activityType: 'transaction-approval-settings-update', title: 'x', description: 'ab12cd34ef56gh78' }, undefined],
+    ['"transaction completed" names no id', { activityType: 'transaction-completed', title: 'transaction completed', description: '' }, undefined],
+  ])('%s', (_name, patch, id) => {
+    expect(activityTransactionId(act(1, patch), held, other)).toBe(id);
+  });
+
+  it.each<[string, boolean]>([
+    ['transaction-created', true],
+    ['transaction-completed', true],
+    ['transaction-limit-creation', false],
+    ['transaction-approval-settings-update', false],
+    ['login', false],
+  ])('isTransactionActivity %s', (type, yes) => {
+    expect(isTransactionActivity({ activityType: type })).toBe(yes);
+  });
+});
+
+describe('feedTime', () => {
+  it.each<[string, number, string]>([
+    ['today: the time', NOW - 12_000, '11:59:48'],
+    ['this year: month, day and minute', NOW - 86_400_000, '11-20 12:00'],
+    ['before: the date', NOW - 400 * 86_400_000, '2024-10-17'],
+  ])('%s', (_name, at, text) => {
+    expect(feedTime(at, NOW)).toBe(text);
+  });
+});
+
+describe('the feed held', () => {
+  const first = withFirstPage(emptyFeed, range(0, PAGE_SIZE), NOW);
+
+  it('a first page: held, more to read', () => {
+    expect(first.rows).toHaveLength(PAGE_SIZE);
+    expect(first).toMatchObject({ offset: PAGE_SIZE, complete: false, capped: false, readAt: NOW });
+  });
+
+  it('a short first page is all of it', () => {
+    expect(withFirstPage(emptyFeed, range(0, 3), NOW)).toMatchObject({ complete: true, offset: 3 });
+  });
+
+  it('the next page is appended; rows pushed down by newer ones are not repeated', () => {
+    const next = withNextPage(first, [...range(98, 2), ...range(100, 98)], NOW);
+    expect(next.rows.map((a) => a.activityId)).toEqual(range(0, 198).map((a) => a.activityId));
+    expect(next.offset).toBe(200);
+    expect(next.complete).toBe(false);
+  });
+
+  it('a next page of nothing new keeps the same rows (no new list), and moves on', () => {
+    const next = withNextPage(first, range(0, PAGE_SIZE), NOW);
+    expect(next.rows).toBe(first.rows);
+    expect(next.offset).toBe(2 * PAGE_SIZE);
+  });
+
+  it('the first page again: new rows on top, the deeper pages kept', () => {
+    const deeper = withNextPage(first, range(100, PAGE_SIZE), NOW);
+    const again = withFirstPage(deeper, [act(-2), act(-1), ...range(0, 98)], NOW + 1);
+    expect(again.rows.slice(0, 3).map((a) => a.activityId)).toEqual(['a000-2', 'a000-1', 'a00000']);
+    expect(again.rows).toHaveLength(202);
+    expect(again.offset).toBe(202);
+  });
+
+  it('the first page again, none of it held (more than a page happened): starts over', () => {
+    const again = withFirstPage(first, range(-500, PAGE_SIZE), NOW);
+    expect(again.rows[0]!.activityId).toBe(act(-500).activityId);
+    expect(again.rows).toHaveLength(PAGE_SIZE);
+    expect(again.offset).toBe(PAGE_SIZE);
+  });
+
+  it('a copy of a held row replaces it (a title edited)', () => {
+    const again = withFirstPage(first, [{ ...act(0), title: 'edited' }, ...range(1, 99)], NOW);
+    expect(again.rows[0]!.title).toBe('edited');
+  });
+
+  it(`never more than ${MAX_HELD} rows: capped, and not complete`, () => {
+    let s: ActivityFeedState = first;
+    for (let p = 1; p < MAX_HELD / PAGE_SIZE + 2; p++) s = withNextPage(s, range(p * PAGE_SIZE, PAGE_SIZE), NOW);
+    expect(s.rows).toHaveLength(MAX_HELD);
+    expect(s.capped).toBe(true);
+    expect(s.complete).toBe(false);
+    expect(wantsMore(s, MAX_HELD - 1, MAX_HELD, 30)).toBe(false);
+  });
+
+  it('failures', () => {
+    expect(withFailure({ ...first, loading: 'more' }, { kind: 'failed', message: 'boom' })).toMatchObject({
+      error: 'boom',
+      loading: undefined,
+      rows: first.rows,
+    });
+    expect(withFailure(emptyFeed, { kind: 'forbidden', message: '403' })).toMatchObject({ forbidden: true });
+  });
+
+  it.each<[string, ActivityFeedState, number, boolean]>([
+    ['near the end', first, 60, true],
+    ['far from it', first, 10, false],
+    ['already reading', { ...first, loading: 'more' }, 99, false],
+    ['all of it held', { ...first, complete: true }, 99, false],
+    ['after a failure (r retries)', { ...first, error: 'x' }, 99, false],
+    ['refused', { ...first, forbidden: true }, 99, false],
+    ['nothing read yet', emptyFeed, 0, false],
+  ])('wantsMore: %s', (_name, state, index, yes) => {
+    expect(wantsMore(state, index, state.rows.length, 20)).toBe(yes);
+  });
+});
+
+describe('the title and the empty text', () => {
+  const held = withFirstPage(emptyFeed, range(0, PAGE_SIZE), NOW);
+  it.each<[string, ActivityFeedState, string | undefined]>([
+    ['first read', { ...emptyFeed, loading: 'first' }, 'reading…'],
+    ['more to read', held, 'older ones are read as you scroll'],
+    ['reading older', { ...held, loading: 'more' }, 'reading older…'],
+    ['a failure with rows held', { ...held, error: 'timeout' }, 'timeout (r retries)'],
+    ['capped', { ...held, capped: true }, 'the newest 100 are held (narrow it with :activity)'],
+    ['all held', { ...held, complete: true }, undefined],
+  ])('summary: %s', (_name, state, text) => {
+    expect(feedSummary(state, false)).toBe(text);
+  });
+
+  it.each<[string, ActivityFeedState, { filtered?: boolean; unreachable?: string }, string]>([
+    ['refused', { ...emptyFeed, forbidden: true }, {}, "this key's role cannot read the activity feed"],
+    ['failed', { ...emptyFeed, error: 'boom' }, {}, 'cannot read the activity feed: boom (r retries)'],
+    ['loading', emptyFeed, {}, 'loading activity…'],
+    ['offline', emptyFeed, { unreachable: 'refused' }, 'cannot read the activity feed: refused (r retries)'],
+    ['none', { ...emptyFeed, readAt: NOW }, {}, 'no activity yet'],
+    ['none of that kind', { ...emptyFeed, readAt: NOW, query: { search: 'x' } }, {}, 'no activity of that kind (esc shows all of it)'],
+    ['`/` matches none', { ...held }, { filtered: true }, 'no activity matches (esc clears the filter)'],
+  ])('empty: %s', (_name, state, words, text) => {
+    expect(feedEmpty(state, { filtered: false, ascii: false, ...words })).toBe(text);
+  });
+});
+
+describe('activityDetailLines', () => {
+  const stores = loadedStores();
+  const ctx = {
+    ascii: false,
+    now: NOW,
+    workspace: stores.workspace.getState(),
+    directory: stores.directory.getState(),
+  };
+  const text = (a: Activity, width = 80, c = ctx) =>
+    activityDetailLines(a, c, width)
+      .map((l) => l.map((s) => s.text).join(''))
+      .join('\n');
+
+  it('title, type, when, who by name with the id, the account, the description whole', () => {
+    const t = text(fixtures.activities[2]!);
+    expect(t).toContain(' Withdrawal declined');
+    expect(t).toContain('Type            transaction-declined');
+    expect(t).toContain('When            15m ago  2025-11-21 11:45:00');
+    expect(t).toContain('Who             Bob Okafor  (bob)');
+    expect(t).toContain('Account         Treasury Cold');
+    // The author's line breaks kept; the escape sequences gone.
+    expect(t).toContain('  Reason: wrong address\n  see ticket OPS-1042');
+    expect(t).not.toContain('\u001b');
+  });
+
+  it('long words wrap within the width', () => {
+    const long = act(1, { description: `${'word '.repeat(40)}end` });
+    const lines = activityDetailLines(long, ctx, 40).map((l) => l.map((s) => s.text).join(''));
+    const prose = lines.filter((l) => l.includes('word'));
+    expect(prose.length).toBeGreaterThan(3);
+    expect(Math.max(...prose.map((l) => l.length))).toBeLessThanOrEqual(40);
+    expect(lines.join('\n')).toContain('end');
+  });
+
+  it('members not read: the id short; no user: said', () => {
+    const bare = { ...ctx, directory: emptyDirectory };
+    expect(text(fixtures.activities[2]!, 80, bare)).toMatch(/Who +bob/);
+    expect(text(act(1))).toContain('no one named (the service did it)');
+    expect(text(act(1))).toContain('  none');
+  });
+});
