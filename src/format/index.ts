@@ -61,6 +61,7 @@ export { type Glyphs, glyphs } from './symbols.js';
 export {
   type Align,
   type AsciiOption,
+  asciiFold,
   displayWidth,
   fitCell,
   padEndToWidth,

@@ -31,7 +31,29 @@ export function displayWidth(s: string): number {
  */
 export function sanitizeLine(s: string, { ascii = false }: AsciiOption = {}): string {
   if (PRINTABLE_ASCII.test(s)) return s;
-  return s.replace(LINE_BREAKS, ' ').replace(UNSAFE, ascii ? '?' : '\uFFFD');
+  const line = s.replace(LINE_BREAKS, ' ').replace(UNSAFE, ascii ? '?' : '\uFFFD');
+  return ascii ? asciiFold(line) : line;
+}
+
+// Punctuation people type in names ("Kraken — BTC deposit") and its ASCII reading.
+const ASCII_PUNCTUATION: Readonly<Record<string, string>> = {
+  '\u2013': '-', '\u2014': '-', '\u2212': '-', '\u2026': '...', '\u00b7': '-', '\u2022': '*',
+  '\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2192': '->', '\u2190': '<-',
+  '\u00a0': ' ',
+};
+const NON_ASCII = /[^\x20-\x7e]/g;
+const COMBINING = /[\u0300-\u036f]/g;
+
+/**
+ * Text for a terminal whose locale is not UTF-8: known punctuation in its ASCII reading, accents
+ * dropped (Tomás → Tomas), anything else "?". Such a terminal would draw UTF-8 as garbage.
+ */
+export function asciiFold(s: string): string {
+  if (PRINTABLE_ASCII.test(s)) return s;
+  return s
+    .normalize('NFKD')
+    .replace(COMBINING, '')
+    .replace(NON_ASCII, (c) => ASCII_PUNCTUATION[c] ?? '?');
 }
 
 function columns(n: number): number {
@@ -83,6 +105,6 @@ export function truncateToWidth(s: string, width: number, { ascii = false }: Asc
 
 /** Exactly `width` columns: truncated if too long, padded with spaces on the side away from `align`. */
 export function fitCell(s: string, width: number, align: Align = 'left', options: AsciiOption = {}): string {
-  const text = truncateToWidth(s, width, options);
+  const text = truncateToWidth(options.ascii === true ? asciiFold(s) : s, width, options);
   return align === 'right' ? padStartToWidth(text, width) : padEndToWidth(text, width);
 }

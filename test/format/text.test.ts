@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import {
+  asciiFold,
   displayWidth,
   fitCell,
   padEndToWidth,
@@ -145,5 +146,23 @@ describe('fitCell', () => {
         (s, w, align) => displayWidth(fitCell(s, w, align)) === w,
       ),
     );
+  });
+});
+
+describe('asciiFold: text for a terminal that is not UTF-8', () => {
+  it.each([
+    ['Kraken — BTC deposit', 'Kraken - BTC deposit'],
+    ['Tomás Rivera', 'Tomas Rivera'],
+    ['1 000 → 2 000 · done…', '1 000 -> 2 000 - done...'],
+    ['“quoted” ‘text’', '"quoted" \'text\''],
+    ['倉庫 vault', '?? vault'],
+    ['plain ascii', 'plain ascii'],
+  ])('%s reads %s', (input, expected) => {
+    expect(asciiFold(input)).toBe(expected);
+  });
+
+  it('every cell fitted for an ASCII terminal is printable ASCII', () => {
+    expect(fitCell('Ledger cold storage — ETH', 30, 'left', { ascii: true })).toMatch(/^[\x20-\x7e]{30}$/);
+    expect(sanitizeLine('Zoë\u0007 — ok', { ascii: true })).toBe('Zoe? - ok');
   });
 });
