@@ -63,6 +63,9 @@ describe('the demo and the audit log', () => {
       await pty.press('enter');
       await pty.waitForText(`[/${id}]`);
       await pty.press('enter');
+      await pty.waitForText('esc back');
+      // Names, the limit and the evidence fill the first screen: the audit section is further down.
+      await pty.press('G');
       await pty.waitForText('Audit (this console)', { timeoutMs: 10_000 });
       expect(pty.screen()).toMatch(/decline +⊘ canceled/);
       expect(pty.screen()).toContain('reason: demo only');
