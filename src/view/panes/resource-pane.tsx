@@ -77,7 +77,11 @@ export function ResourcePane({ resource, width, height }: { resource: AnyResourc
   const typing = useStore(vm.ui, (s) => s.mode === 'filter');
   // Remember what the person sees when that was implied (the first row at start, the neighbour of a
   // row that left, a window pushed off the top), so rows arriving later move around it, not under it.
-  const settle = follow || typing ? undefined : settleSelection(state, list, sel);
+  // Nothing is implied before the unfinished work has been read whole: at start it lands above the
+  // first page read, and an implied selection would ride down with its row (the cursor on row 17 of
+  // a console nobody touched). Until then the cursor is simply the first row.
+  const started = useStore(vm.stores.transactions, (s) => s.baselineAt !== undefined);
+  const settle = follow || typing || !started ? undefined : settleSelection(state, list, sel);
   useEffect(() => {
     if (settle !== undefined) vm.ui.getState().patchList(pane, settle);
   }, [vm, pane, settle]);
