@@ -132,10 +132,18 @@ export async function measureUpdateToScreen(sandbox, session) {
     const { body } = await sandbox.request('GET', '/transactions?transactionStatuses=waiting-approval&limit=50');
     await session.drained();
     const lines = session.lines();
-    const toAddress = (tx) => String(tx.params?.toAddress ?? tx.extra?.toAddress ?? '');
+    // A row is known by its address, or by its amount where the list names the destination
+    // (an address-book record or an own account stands in TO / FROM instead of the address).
+    const markOf = (tx) => {
+      const to = String(tx.params?.toAddress ?? tx.extra?.toAddress ?? '');
+      const amount = String(tx.params?.amount ?? '');
+      const whole = /^\d{1,15}/.exec(amount)?.[0];
+      const byAmount = whole === undefined ? undefined : `${Number(whole).toLocaleString('en-US')}.`;
+      return (l) => (to.length >= 8 && l.includes(to.slice(-8))) || (byAmount !== undefined && l.includes(` ${byAmount}`));
+    };
     const visible = body.transactions.find((tx) => {
-      const to = toAddress(tx);
-      return to.length >= 8 && lines.some((l) => l.includes(to.slice(-8)) && l.includes('waiting-approval'));
+      const marks = markOf(tx);
+      return lines.filter((l) => marks(l) && l.includes('waiting-approval')).length === 1;
     });
     if (visible === undefined) {
       // New ones come in above the cursor (which stays on its row): back to the top.
@@ -144,9 +152,13 @@ export async function measureUpdateToScreen(sandbox, session) {
       await delay(300);
       continue;
     }
-    const tail = toAddress(visible).slice(-8);
+    const marks = markOf(visible);
+    // Another canceled row may share the amount: the screen must show one more than before.
+    const canceledNow = () =>
+      session.lines().filter((l) => marks(l) && l.includes('canceled') && !l.includes('waiting-approval')).length;
+    const before = canceledNow();
     const shown = session.waitFor(
-      () => session.lines().some((l) => l.includes(tail) && l.includes('canceled')),
+      () => canceledNow() > before,
       { timeoutMs: 5_000, what: `transaction ${visible.transactionId} shown canceled`, now: false },
     );
     const t0 = performance.now();
