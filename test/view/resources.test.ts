@@ -19,8 +19,8 @@ import { accounts } from '../../src/view/resources/accounts.js';
 import { addresses } from '../../src/view/resources/addresses.js';
 import { makeList, type RefData, textMatcher } from '../../src/view/resources/kit.js';
 import { prices } from '../../src/view/resources/prices.js';
+import { LIST_PRICES_MAX_AGE_MS } from '../../src/view/resources/held-prices.js';
 import {
-  LIST_PRICES_MAX_AGE_MS,
   serverSort,
   type TransactionQuery,
   transactionRows,

@@ -1,11 +1,13 @@
-// The prices the balances and the accounts' USD values are computed with: held until they are a
-// minute old, as the transactions list holds its own (transaction-rows.ts). The ticker polls every
-// 2 s; revaluing every row of these lists on each poll would rewrite the screen for cents. Both
-// panes take the same held prices, so an account's total and its balances agree.
+// The prices the lists value their USD columns with (transactions, balances, accounts): held until
+// they are a minute old. The ticker polls every 2 s; revaluing every row of a list on each poll
+// would rewrite the screen (bytes over SSH) for cents. The ticker, the prices pane and the detail
+// stay live. Balances and accounts share one holder, so an account's total and its balances agree.
 import { useStore } from 'zustand';
 import type { PricePoint, PricesState } from '../../store/index.js';
 import type { ViewModel } from '../model.js';
-import { LIST_PRICES_MAX_AGE_MS } from './transaction-rows.js';
+
+/** How long a list keeps the prices it values its rows with. */
+export const LIST_PRICES_MAX_AGE_MS = 60_000;
 
 export type PriceHolder = (prices: PricesState) => ReadonlyMap<string, PricePoint>;
 

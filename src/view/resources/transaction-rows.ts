@@ -6,7 +6,6 @@ import {
   covers,
   inQuery,
   needsHistory,
-  type PricePoint,
   type PricesState,
   sortKey,
   type TransactionsState,
@@ -31,6 +30,7 @@ import {
   sortOf,
   textFilter,
 } from './kit.js';
+import { priceHolder } from './held-prices.js';
 import { compareUrgency, type UrgencyKey, urgencyKey } from './urgency.js';
 
 export const TRANSACTION_SORTS: readonly SortSpec[] = [
@@ -66,14 +66,6 @@ export function transactionQuery(ui: Pick<UiData, 'accountFilter' | 'txFilter' |
     },
   };
 }
-
-/**
- * How long the transactions list keeps the prices it values its USD column with. Re-pricing every
- * visible row on each 2 s ticker poll rewrote every row of the screen (bytes over SSH) for cents;
- * the list takes newer prices at its next change once these are a minute old. The ticker, the
- * prices pane and the detail stay live.
- */
-export const LIST_PRICES_MAX_AGE_MS = 60_000;
 
 /** Epoch-ms texts as numbers (the longer is larger; equal lengths compare as text). */
 function compareMillisText(a: string, b: string): number {
@@ -135,19 +127,8 @@ export function transactionRows(columns: readonly Column<Transaction>[]): Transa
   const search = searchCache(columns, (tx: Transaction) => tx.transactionId);
   // Per text, over the rows held: `/` filters as each key is typed.
   const filterText = textFilter<string>();
-  let listPrices: PricesState | undefined;
-
   /** The prices the list values with: the held ones until they are a minute old. */
-  function pricesForList(prices: PricesState): ReadonlyMap<string, PricePoint> {
-    const held = listPrices;
-    const due =
-      held === undefined ||
-      held.bySymbol.size < prices.bySymbol.size ||
-      (prices.updatedAt ?? 0) - (held.updatedAt ?? 0) >= LIST_PRICES_MAX_AGE_MS ||
-      (prices.updatedAt ?? 0) < (held.updatedAt ?? 0);
-    if (due) listPrices = prices;
-    return listPrices!.bySymbol;
-  }
+  const pricesForList = priceHolder();
 
   const viewRows = memo(
     viewRowsOf,
