@@ -24,6 +24,16 @@ export interface TxChip {
   readonly value: string;
 }
 
+/** The keys whose value goes to the server as typed, and the query field each sets. */
+const TEXT_FIELDS = {
+  to: 'toAddress',
+  from: 'fromAddress',
+  address: 'address',
+  hash: 'blockchainTxId',
+  ext: 'externalId',
+  id: 'transactionId',
+} as const;
+
 export type TxFilterWords = Omit<TransactionFilterQuery, 'isTerminated' | 'accountId' | 'accountIds'> & {
   readonly accountId?: string;
 };
@@ -167,30 +177,10 @@ export function parseTxWords(words: readonly string[], ref: TxWordsRef): TxWords
         chips.set(key, value);
         break;
       }
-      case 'to':
-        filter.toAddress = value;
-        chips.set('to', value);
-        break;
-      case 'from':
-        filter.fromAddress = value;
-        chips.set('from', value);
-        break;
-      case 'address':
-        filter.address = value;
-        chips.set('address', value);
-        break;
-      case 'hash':
-        filter.blockchainTxId = value;
-        chips.set('hash', value);
-        break;
-      case 'ext':
-        filter.externalId = value;
-        chips.set('ext', value);
-        break;
-      case 'id':
-        filter.transactionId = value;
-        chips.set('id', value);
-        break;
+      default:
+        // A key that takes its text as it is: one query field each.
+        filter[TEXT_FIELDS[key]] = value;
+        chips.set(key, value);
     }
   }
   if (wantStatuses.length > 0) {
