@@ -4,7 +4,7 @@
 // `:account <name>` sets the chip by name.
 import { useStore } from 'zustand';
 import type { Account, Address, Balance } from '../../contract/index.js';
-import { accountStatusStyle, formatAbsolute, styleText } from '../../format/index.js';
+import { accountStatusStyle, styleText } from '../../format/index.js';
 import type { PricePoint, WorkspaceState } from '../../store/index.js';
 import { listState } from '../../store/ui.js';
 import type { CommandSpec } from '../input/command-spec.js';
@@ -15,23 +15,24 @@ import type { Column } from '../renderers/columns.js';
 import { balancesSummary, totalOf, totalsByAccount, type UsdTotal, usdTotalText, ZERO_TOTAL } from './balance-values.js';
 import { heldPrices, useHeldPrices } from './held-prices.js';
 import {
+  ageColumn,
   compareText,
   copyId,
+  createdColumn,
   emptyText,
   filterChip,
   fixed8,
-  listAge,
   makeList,
   memo,
   newestFirst,
-  refData,
   type RefData,
+  refData,
   searchCache,
   sortOf,
+  type SortSpec,
   textMatcher,
   useAgeNow,
   useUnreachable,
-  type SortSpec,
 } from './kit.js';
 import type { ListResource } from './types.js';
 
@@ -103,16 +104,8 @@ const columns: readonly Column<Account>[] = [
     truncate: 'middle',
     cell: (a) => a.externalId,
   },
-  {
-    id: 'age',
-    title: 'AGE',
-    width: 4,
-    priority: 4,
-    align: 'right',
-    searchable: false,
-    cell: (a, ctx) => listAge(a.createdAt, ctx.now),
-  },
-  { id: 'created', title: 'CREATED', width: 19, priority: 1, cell: (a) => formatAbsolute(a.createdAt) },
+  ageColumn(4),
+  createdColumn(),
 ];
 
 const sorts: readonly SortSpec[] = [

@@ -25,7 +25,19 @@ import {
   hasQuery,
   parseActivityWords,
 } from './activity-words.js';
-import { chip, copyId, filterChip, listAge, makeList, memo, newestFirst, textFilter, useAgeNow, useUnreachable, type SortSpec } from './kit.js';
+import {
+  ageColumn,
+  chip,
+  copyId,
+  filterChip,
+  makeList,
+  memo,
+  newestFirst,
+  type SortSpec,
+  textFilter,
+  useAgeNow,
+  useUnreachable,
+} from './kit.js';
 import type { ListResource } from './types.js';
 
 /** The first page is read again when the pane opens after this long (a detail closed, a pane key). */
@@ -35,15 +47,7 @@ const STALE_MS = 15_000;
 // column (`y` copies it, `J` and the detail show it, `/` finds it).
 const columns: readonly Column<Activity>[] = [
   { id: 'time', title: 'TIME', width: 11, priority: 9, searchable: false, cell: (a, ctx) => feedTime(a.createdAt, ctx.now) },
-  {
-    id: 'age',
-    title: 'AGE',
-    width: 4,
-    priority: 3,
-    align: 'right',
-    searchable: false,
-    cell: (a, ctx) => listAge(a.createdAt, ctx.now),
-  },
+  ageColumn(3),
   {
     id: 'who',
     title: 'WHO',

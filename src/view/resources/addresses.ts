@@ -3,7 +3,7 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Address } from '../../contract/index.js';
-import { ADDRESS_STATUSES, addressStatusStyle, formatAbsolute, styleText } from '../../format/index.js';
+import { ADDRESS_STATUSES, addressStatusStyle, styleText } from '../../format/index.js';
 import type { WorkspaceState } from '../../store/index.js';
 import { listState, type UiData } from '../../store/ui.js';
 import type { CommandSpec } from '../input/command-spec.js';
@@ -13,23 +13,24 @@ import type { Column } from '../renderers/columns.js';
 import { accountName, networkName } from '../renderers/context.js';
 import type { Segment } from '../segments.js';
 import {
+  ageColumn,
   chip,
   compareText,
+  createdColumn,
   emptyText,
   filterChip,
-  listAge,
   makeList,
   memo,
   newestFirst,
-  refData,
   type RefData,
+  refData,
   sameList,
   searchCache,
   sortOf,
+  type SortSpec,
   textMatcher,
   useAgeNow,
   useUnreachable,
-  type SortSpec,
 } from './kit.js';
 import type { ListResource } from './types.js';
 
@@ -83,16 +84,8 @@ const columns: readonly Column<Address>[] = [
   },
   { id: 'assets', title: 'ASSETS', width: 6, priority: 4, align: 'right', cell: activatedAssets },
   { id: 'id', title: 'ID', width: 12, priority: 2, truncate: 'middle', cell: (a) => a.addressId },
-  {
-    id: 'age',
-    title: 'AGE',
-    width: 4,
-    priority: 3,
-    align: 'right',
-    searchable: false,
-    cell: (a, ctx) => listAge(a.createdAt, ctx.now),
-  },
-  { id: 'created', title: 'CREATED', width: 19, priority: 1, cell: (a) => formatAbsolute(a.createdAt) },
+  ageColumn(3),
+  createdColumn(),
 ];
 
 const sorts: readonly SortSpec[] = [

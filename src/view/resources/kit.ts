@@ -3,7 +3,7 @@
 // list is derived once per change of its data or query and memoized, so a keypress (which changes
 // neither) costs the same at 100,000 rows as at 1,000.
 import { useStore } from 'zustand';
-import { formatAge, type Millis, parseMillis } from '../../format/index.js';
+import { formatAbsolute, formatAge, type Millis, parseMillis } from '../../format/index.js';
 import type { DictionaryState, DirectoryState, PricePoint, WorkspaceState } from '../../store/index.js';
 import type { ViewModel } from '../model.js';
 import { type Column, searchText } from '../renderers/columns.js';
@@ -267,6 +267,24 @@ export function listAge(at: Millis, now: Millis): string {
   const n = parseMillis(now);
   if (t === undefined || n === undefined || t <= n) return formatAge(at, now);
   return t - n <= CLOCKS_AGREE_MS ? formatAge(t, t) : AHEAD_AGE;
+}
+
+/** The AGE column of a list whose records have a creation time. */
+export function ageColumn<R extends { readonly createdAt: Millis }>(priority: number): Column<R> {
+  return {
+    id: 'age',
+    title: 'AGE',
+    width: 4,
+    priority,
+    align: 'right',
+    searchable: false,
+    cell: (r, ctx) => listAge(r.createdAt, ctx.now),
+  };
+}
+
+/** The CREATED column: the creation time in full, the first to go when the line is short. */
+export function createdColumn<R extends { readonly createdAt: Millis }>(): Column<R> {
+  return { id: 'created', title: 'CREATED', width: 19, priority: 1, cell: (r) => formatAbsolute(r.createdAt) };
 }
 
 export function chip(label: string, value: string): Segment {

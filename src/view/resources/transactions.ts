@@ -9,7 +9,6 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Transaction } from '../../contract/index.js';
 import {
-  formatAbsolute,
   formatAmount,
   formatUsd,
   styleText,
@@ -36,7 +35,17 @@ import {
 import { partyCell } from '../renderers/party.js';
 import type { Segment } from '../segments.js';
 import { SEARCH_ROW_ID, searchOffer } from '../search-offer.js';
-import { chip, copyId, emptyText, filterChip, listAge, refData, useAgeNow, useUnreachable } from './kit.js';
+import {
+  ageColumn,
+  chip,
+  copyId,
+  createdColumn,
+  emptyText,
+  filterChip,
+  refData,
+  useAgeNow,
+  useUnreachable,
+} from './kit.js';
 import { TRANSACTION_SORTS, transactionQuery, transactionRows } from './transaction-rows.js';
 import type { ListResource } from './types.js';
 
@@ -99,15 +108,7 @@ const columns: readonly Column<Transaction>[] = [
     readable: 16,
     cell: partyCell,
   },
-  {
-    id: 'age',
-    title: 'AGE',
-    width: 4,
-    priority: 8,
-    align: 'right',
-    searchable: false,
-    cell: (tx, ctx) => listAge(tx.createdAt, ctx.now),
-  },
+  ageColumn(8),
   {
     id: 'usd',
     title: 'USD',
@@ -131,7 +132,7 @@ const columns: readonly Column<Transaction>[] = [
     cell: (tx, ctx) => networkName(ctx, transactionNetwork(ctx, tx)),
   },
   { id: 'id', title: 'ID', width: 12, priority: 2, truncate: 'middle', cell: (tx) => tx.transactionId },
-  { id: 'created', title: 'CREATED', width: 19, priority: 1, cell: (tx) => formatAbsolute(tx.createdAt) },
+  createdColumn(),
 ];
 
 /** A new view of the pane starts on its list, not on the detail of a row of the old one. */
