@@ -42,6 +42,11 @@ export function formatCount(n: number): string {
   return Number.isSafeInteger(n) && !Object.is(n, -0) ? groupThousands(String(n)) : n.toLocaleString('en-US');
 }
 
+/** "1 key", "14 characters", "1,204 keys": a count with its noun (plural by an added s). */
+export function countOf(n: number, noun: string): string {
+  return `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function renderScaled(d: ScaledDecimal, group: boolean): string {
   const plain = toDecimalString(d);
   return group ? groupThousands(plain) : plain;

@@ -2,6 +2,7 @@
 
 export {
   AMOUNT_DIGITS,
+  countOf,
   type FormatAmountOptions,
   type FormatDecimalOptions,
   fitAmount,

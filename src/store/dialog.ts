@@ -83,8 +83,10 @@ export interface OpenDialog {
   readonly reason: string;
   /** The characters typed for the typed confirmation. */
   readonly typed: string;
-  /** Why the last Enter did not confirm. */
+  /** Why the last confirming key did not count (a wrong typed end, keys that came too fast). */
   readonly hint?: string;
+  /** Local time (ms) the confirmation step went on screen: its key counts only a moment later. */
+  readonly confirmSince?: number;
   readonly outcome?: DialogOutcome;
   /** The live model was already paused when the dialog opened: closing must not resume it. */
   readonly pausedBefore: boolean;
@@ -119,9 +121,11 @@ export function withOpenDialog(
   target: DialogTarget,
   confirm: ConfirmKind,
   pausedBefore: boolean,
+  now: number,
 ): DialogState {
   return {
     dialog: {
+      ...(action === 'approve' ? { confirmSince: now } : {}),
       seq: ++seqs,
       action,
       target,
@@ -167,10 +171,17 @@ export function withErase(state: DialogState, all: boolean): DialogState {
 }
 
 /** Enter in the reason field: on to the confirmation (the reason is cleaned once, by live/actions). */
-export function withReasonDone(state: DialogState): DialogState {
+export function withReasonDone(state: DialogState, now: number): DialogState {
   const d = state.dialog;
   if (d?.phase !== 'reason') return state;
-  return patch(state, { phase: 'confirm' });
+  return patch(state, { phase: 'confirm', confirmSince: now });
+}
+
+/** Why a confirming key did not count: said in the dialog, which stays at its confirmation. */
+export function withHint(state: DialogState, hint: string): DialogState {
+  const d = state.dialog;
+  if (d?.phase !== 'confirm' || d.hint === hint) return state;
+  return patch(state, { hint });
 }
 
 /**

@@ -65,6 +65,8 @@ export type SwapCreate =
       readonly expected: string;
       readonly typed: string;
       readonly hint?: string;
+      /** Local time (ms) the confirmation went on screen: its Enter counts only a moment later. */
+      readonly since: number;
     }
   | { readonly phase: 'creating'; readonly seq: number; readonly externalId: string }
   | { readonly phase: 'result'; readonly seq: number; readonly externalId: string; readonly result: SwapCreateResult };
@@ -266,6 +268,7 @@ export function confirmationOf(id: string): string {
 export function withConfirmOpen(
   state: SwapState,
   fresh: { externalId: string; bodyKey: string; confirmId?: string },
+  now: number,
 ): SwapState {
   const r = state.request;
   if (r.phase !== 'answer') return state;
@@ -283,8 +286,16 @@ export function withConfirmOpen(
       externalId,
       expected: confirmationOf(fresh.confirmId ?? externalId),
       typed: '',
+      since: now,
     },
   };
+}
+
+/** Why the confirming Enter did not count: said under the confirmation, which stays open. */
+export function withConfirmHint(state: SwapState, hint: string): SwapState {
+  const c = state.create;
+  if (c.phase !== 'confirm' || c.hint === hint) return state;
+  return { ...state, create: { ...c, hint } };
 }
 
 export function withConfirmTyped(state: SwapState, text: string): SwapState {

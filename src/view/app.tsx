@@ -1,7 +1,7 @@
 // The console's React tree. The terminal layer mounts <App> with the terminal's size and renders
 // it again with the new size on resize; the frame is always at most rows - 1 lines tall.
-import { Box, Text, useInput } from 'ink';
-import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import { Box, Text, useStdin } from 'ink';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { DialogStore } from '../store/dialog.js';
 import { expireChangeMarks, type Stores } from '../store/index.js';
@@ -9,7 +9,8 @@ import type { SwapStore } from '../store/swap.js';
 import type { UiStore } from '../store/ui.js';
 import { watchApprovals } from './approvals/call.js';
 import { CHANGE_MARK_MS } from './change-mark.js';
-import { dispatchKey } from './keys/dispatch.js';
+import { dispatchRead } from './keys/dispatch.js';
+import { listenKeys } from './keys/listen.js';
 import { frameLayout, tooSmallMessage } from './layout.js';
 import type { LiveActions } from './live-actions.js';
 import { useMode } from './mode.js';
@@ -40,14 +41,11 @@ export interface AppProps {
   readonly rows: number;
 }
 
-/** The one keyboard listener: every key goes through the keymap. */
+/** The one keyboard listener: every read of the terminal goes through the dispatcher. */
 function Keys() {
   const vm = useView();
-  const onInput = useCallback<Parameters<typeof useInput>[0]>(
-    (input, key) => dispatchKey(vm, input, key),
-    [vm],
-  );
-  useInput(onInput);
+  const { stdin } = useStdin();
+  useEffect(() => listenKeys(stdin, (events) => dispatchRead(vm, events)), [vm, stdin]);
   return null;
 }
 

@@ -6,8 +6,11 @@
 // an uncaught exception or unhandled rejection, and process 'exit' as the last resort.
 import { writeSync } from 'node:fs';
 
-/** Alternate screen (saves the cursor), cursor home, clear, cursor hidden. */
-export const ENTER_FULL_SCREEN = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?25l';
+/**
+ * Alternate screen (saves the cursor), cursor home, clear, cursor hidden, bracketed paste on (a
+ * paste arrives marked as one, so it is text and never keys: keys/read.ts).
+ */
+export const ENTER_FULL_SCREEN = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?25l\x1b[?2004h';
 
 /**
  * End a synchronized update left open, bracketed paste off, back to the normal screen (restores

@@ -56,9 +56,9 @@ describe('decline in a terminal', () => {
       if (pty.screen().includes('Type the last 4 characters')) {
         await pty.type(id.slice(-4));
         await pty.waitForText(`> ${id.slice(-4)}█`);
-        await pty.press('enter');
+        await pty.decide('enter');
       } else {
-        await pty.press('y');
+        await pty.decide('y');
       }
       await pty.waitForText('declined: now canceled', { timeoutMs: 10_000 });
 

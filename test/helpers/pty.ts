@@ -16,6 +16,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import * as nodePty from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
+import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 
 const { Terminal } = xtermHeadless;
 type XTerm = InstanceType<typeof Terminal>;
@@ -567,6 +568,15 @@ export class PtySession {
       at = this.write(keyBytes(key));
     }
     return at;
+  }
+
+  /**
+   * Answers a question on screen as a person does: after reading it for a moment (the console
+   * counts a confirming key only DECISION_DELAY_MS after the question appeared), the key alone.
+   */
+  async decide(key: string): Promise<number> {
+    await delay(DECISION_DELAY_MS + 150);
+    return this.press(key);
   }
 
   /** Resizes the pty (the program gets SIGWINCH) and the emulator together. */

@@ -163,7 +163,7 @@ describe('canceling', () => {
     expect(a.frame()).toMatch(/Reason +created by mistake/);
     expect(a.frame()).toMatch(/Cancel this transaction\? +y cancels +n or esc keeps it \(the default\)/);
     expect(sends(a)).toEqual([]);
-    await a.press('y');
+    await a.decide('y');
     expect(sends(a)).toEqual([`cancel ${W1} created by mistake`]);
     expect(a.frame()).toContain('canceling…');
     await a.press('y', KEYS.enter, 'c');
@@ -191,21 +191,23 @@ describe('canceling', () => {
     expect(sends(a)).toEqual([]);
     await a.press(KEYS.ctrlU);
     await a.type(LAST4);
-    await a.press(KEYS.enter);
+    await a.decide(KEYS.enter);
     expect(sends(a)).toEqual([`cancel ${W1}`]);
   });
 
   it('a conflict is told with the action it is about', async () => {
     const conflict: ActionOutcome = { kind: 'conflict', message: 'the server refused (409: …); it is now signing', status: 'signing' };
     const a = await on(W1, { stores: small('approved'), script: { cancel: () => Promise.resolve(conflict) } });
-    await a.press('c', KEYS.enter, 'y');
+    await a.press('c', KEYS.enter);
+    await a.decide('y');
     await settle();
     expect(a.frame()).toContain('⚠ not canceled: the server refused (409: …); it is now signing');
   });
 
   it('never sends a decline or an approve', async () => {
     const a = await on(W1, { stores: small(), script: { cancel: () => Promise.resolve(done()) } });
-    await a.press('c', KEYS.enter, 'y');
+    await a.press('c', KEYS.enter);
+    await a.decide('y');
     await settle();
     expect(sends(a)).toEqual([`cancel ${W1}`]);
   });

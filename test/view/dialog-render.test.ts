@@ -38,7 +38,7 @@ function withAmount(t: Transaction, amount: string, extra: Partial<Transaction['
 
 function open(t: Transaction, action: DialogAction = 'decline', threshold?: string): DialogState {
   const target = freezeTarget(t, ctx());
-  return withOpenDialog(action, target, confirmKind(action, target.usd, threshold), false);
+  return withOpenDialog(action, target, confirmKind(action, target.usd, threshold), false, 0);
 }
 
 function text(lines: DialogLines): string[] {
@@ -52,7 +52,7 @@ function render(state: DialogState, width = 80, ascii = false, thresholdUsd?: st
 }
 
 function confirmStep(state: DialogState): DialogState {
-  return withReasonDone(state);
+  return withReasonDone(state, 0);
 }
 
 describe('what the dialog freezes', () => {
@@ -251,7 +251,7 @@ describe('the phase machine', () => {
     expect(s.dialog?.reason).toHaveLength(200);
     s = withErase(s, true);
     // Kept as typed: the live layer cleans it once, and the confirmation shows it cleaned.
-    s = withReasonDone(withText(s, '  spaced  '));
+    s = withReasonDone(withText(s, '  spaced  '), 0);
     expect(s.dialog).toMatchObject({ phase: 'confirm', reason: '  spaced  ' });
   });
 
@@ -264,7 +264,7 @@ describe('the phase machine', () => {
     // Everything after that finds nothing to confirm.
     expect(withSending(s, 'yes')).toBe(s);
     expect(withSending(s, 'typed')).toBe(s);
-    expect(withReasonDone(s)).toBe(s);
+    expect(withReasonDone(s, 0)).toBe(s);
     expect(withText(s, 'y')).toBe(s);
   });
 

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
 import { displayWidth } from '../../src/format/index.js';
+import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 import { type ActionName, applyTransactions, type Stores } from '../../src/store/index.js';
 import type { ActionOutcome } from '../../src/view/dialog/outcome.js';
 import {
@@ -186,7 +187,7 @@ describe('declining', () => {
     expect(a.frame()).toMatch(/Reason +duplicate payout/);
     expect(a.frame()).toMatch(/y declines +n or esc keeps it \(the default\)/);
     expect(sends(a)).toEqual([]);
-    await a.press('y');
+    await a.decide('y');
     expect(sends(a)).toEqual([`decline ${W1} duplicate payout`]);
     expect(a.frame()).toContain('declining…');
     // While sending, keys but esc do nothing.
@@ -204,7 +205,8 @@ describe('declining', () => {
 
   it('no reason: the request carries none', async () => {
     const a = await on(W1, { stores: smallStores(), script: answer(canceled()) });
-    await a.press('d', KEYS.enter, 'y');
+    await a.press('d', KEYS.enter);
+    await a.decide('y');
     expect(sends(a)).toEqual([`decline ${W1}`]);
   });
 
@@ -222,22 +224,83 @@ describe('declining', () => {
   });
 
   it.each([
-    ['a second d (it is text in the reason)', ['d', 'd', KEYS.enter, 'y']],
-    ['yy in one chunk', ['d', KEYS.enter, 'yy']],
-    ['enter twice, then y', ['d', KEYS.enter, KEYS.enter, 'y']],
-    ['y held down', ['d', KEYS.enter, 'y', 'y', 'y', 'y']],
-    ['everything bunched', ['d\ryyy\r\r']],
-  ])('%s: exactly one request', async (_n, keys) => {
+    ['a second d (it is text in the reason)', ['d', 'd', KEYS.enter], []],
+    ['enter twice, then y', ['d', KEYS.enter, KEYS.enter], []],
+    ['y held down (key repeat)', ['d', KEYS.enter], ['y', 'y', 'y']],
+  ])('%s: exactly one request', async (_n, before, after) => {
     const pending = deferred<ActionOutcome>();
     const a = await on(W1, { stores: smallStores(), script: { decline: () => pending.promise } });
-    for (const k of keys) {
-      if (k.length > 1 && !k.startsWith('\u001b')) await a.type(k);
-      else await a.press(k);
-    }
+    await a.press(...before);
+    await a.decide('y');
+    await a.press(...after);
     expect(sends(a)).toHaveLength(1);
     pending.resolve(canceled());
     await a.press('y', 'y');
     expect(sends(a)).toHaveLength(1);
+  });
+
+  it('yy in one read decides nothing: the dialog says why, and a y of its own then declines', async () => {
+    const a = await on(W1, { stores: smallStores(), script: answer(canceled()) });
+    await a.press('d', KEYS.enter);
+    a.later(1_000);
+    await a.type('yy');
+    expect(sends(a)).toEqual([]);
+    expect(a.mode()).toBe('dialog');
+    expect(a.frame()).toContain('keys arrived too fast to be typed: press y again');
+    await a.decide('y');
+    expect(sends(a)).toEqual([`decline ${W1}`]);
+  });
+
+  it('y the moment the question appears decides nothing; a moment later it does', async () => {
+    const a = await on(W1, { stores: smallStores(), script: answer(canceled()) });
+    await a.press('d', KEYS.enter, 'y');
+    expect(sends(a)).toEqual([]);
+    expect(a.frame()).toContain('y came before the question could be read: press y again');
+    a.later(DECISION_DELAY_MS - 1);
+    await a.press('y');
+    expect(sends(a)).toEqual([]);
+    a.later(1);
+    await a.press('y');
+    expect(sends(a)).toEqual([`decline ${W1}`]);
+  });
+
+  it('everything in one burst: d opens the dialog and the rest of the burst is dropped, said so', async () => {
+    const a = await on(W1, { stores: smallStores(), script: answer(canceled()) });
+    await a.type('d\ryyy\r\r');
+    expect(sends(a)).toEqual([]);
+    expect(a.mode()).toBe('dialog');
+    expect(a.frame()).toContain('> █');
+    expect(statusLine(a)).toContain('6 keys after d dropped: they came in one burst with it');
+  });
+
+  it.each([
+    ['a paste on the list', [], 'cd /tmp\ryes\r'],
+    ['a paste into the reason', ['d'], 'cd /tmp\ryes\r'],
+    ['a paste at the confirmation', ['d', KEYS.enter], 'y'],
+  ])('%s is text, never keys: nothing is sent', async (_n, before, text) => {
+    const a = await on(W1, { stores: smallStores(), script: answer(canceled()) });
+    await a.press(...before);
+    a.later(1_000);
+    await a.paste(text);
+    expect(sends(a)).toEqual([]);
+  });
+
+  it('a paste into the reason is one line of text, and enter is still a key of its own', async () => {
+    const a = await on(W1, { stores: smallStores(), script: answer(canceled()) });
+    await a.press('d');
+    await a.paste('cd /tmp\ryes\r');
+    expect(a.frame()).toContain('> cd /tmp yes█');
+    expect(a.mode()).toBe('dialog');
+    await a.press(KEYS.enter);
+    await a.decide('y');
+    expect(sends(a)).toEqual([`decline ${W1} cd /tmp yes`]);
+  });
+
+  it('a paste on the list says it was ignored', async () => {
+    const a = await on(W1, { stores: smallStores() });
+    await a.paste('cd /tmp\ryes\r');
+    expect(a.mode()).toBe('normal');
+    expect(statusLine(a)).toContain('a paste is not a key here: 12 characters ignored');
   });
 
   it('above the threshold: y is text, a wrong end of the id keeps the dialog with a hint, the right one sends', async () => {
@@ -251,13 +314,14 @@ describe('declining', () => {
     expect(a.frame()).toContain('> y█');
     await a.press(KEYS.ctrlU);
     await a.type('5B1D');
-    await a.press(KEYS.enter);
+    await a.decide(KEYS.enter);
     expect(sends(a)).toEqual([]);
     expect(a.frame()).toContain('"5B1D" is not the end of the id');
-    await a.press(KEYS.enter);
+    await a.decide(KEYS.enter);
     expect(a.frame()).toContain('type the last 4 characters of the id first');
     await a.type(LAST4);
-    await a.press(KEYS.enter, KEYS.enter);
+    await a.decide(KEYS.enter);
+    await a.press(KEYS.enter);
     expect(sends(a)).toEqual([`decline ${W1}`]);
   });
 
@@ -278,7 +342,8 @@ describe('declining', () => {
   it('esc while sending closes the view; the outcome arrives as a notice', async () => {
     const pending = deferred<ActionOutcome>();
     const a = await on(W1, { stores: smallStores(), script: { decline: () => pending.promise } });
-    await a.press('d', KEYS.enter, 'y');
+    await a.press('d', KEYS.enter);
+    await a.decide('y');
     expect(await footerNow(a)).toContain('esc close');
     await a.press(KEYS.esc);
     expect(a.mode()).toBe('normal');
@@ -298,7 +363,7 @@ describe('the footer follows the step', () => {
     expect(footer(a)).toMatch(/^ enter next +esc keep +ctrl-u clear/);
     await a.press(KEYS.enter);
     expect(await footerNow(a)).toMatch(/^ y decline +n keep/);
-    await a.press('y');
+    await a.decide('y');
     expect(await footerNow(a)).toMatch(/^ esc close/);
     pending.resolve(canceled());
     await settle();
@@ -314,10 +379,10 @@ describe('approving', () => {
     await a.press('a');
     expect(a.frame()).toContain('Approving moves funds.');
     expect(a.frame()).not.toContain('Reason');
-    await a.press('y', KEYS.enter);
+    await a.decide('y', KEYS.enter);
     expect(sends(a)).toEqual([]);
     await a.type(LAST4);
-    await a.press(KEYS.enter);
+    await a.decide(KEYS.enter);
     expect(sends(a)).toEqual([`approve ${W1}`]);
     // The new status is the verb's own word: said once.
     expect(a.frame()).toMatch(/✓ approved(?!:)/);
@@ -375,7 +440,8 @@ describe('outcomes', () => {
       },
     };
     const a = await on(W1, { stores, script });
-    await a.press('d', KEYS.enter, 'y');
+    await a.press('d', KEYS.enter);
+    await a.decide('y');
     await settle();
     for (const re of shown) expect(a.frame()).toMatch(re);
     const headline = a

@@ -39,6 +39,7 @@ import { createDialogStore } from '../../src/store/dialog.js';
 import { createSwapStore } from '../../src/store/swap.js';
 import { createUiStore, type UiData, type UiStore } from '../../src/store/ui.js';
 import { App } from '../../src/view/app.js';
+import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 import { modeOf } from '../../src/view/mode.js';
 import type { LiveActions } from '../../src/view/live-actions.js';
 import type { ViewEnv } from '../../src/view/model.js';
@@ -332,10 +333,12 @@ export function renderApp(options: RenderOptions = {}) {
   const rec: Recorded = { calls: [], copied: [], quits: 0 };
   // An empty store is a console still waiting for its first page: no view completes by itself.
   const actions = recordingActions(rec, options.script, options.empty === true ? undefined : stores);
+  // The test's clock: NOW until a test lets time pass (a person reading a question before answering).
+  let elapsed = 0;
   const env: ViewEnv = {
     ascii: options.ascii ?? false,
     color: options.color ?? true,
-    now: options.now ?? (() => NOW),
+    now: options.now ?? (() => NOW + elapsed),
     copy: (text) => {
       rec.copied.push(text);
       return Promise.resolve({ to: 'osc52', via: 'terminal' });
@@ -379,10 +382,30 @@ export function renderApp(options: RenderOptions = {}) {
         await settle();
       }
     },
-    /** Types text as one paste. */
+    /** Types text as one read of the terminal (keys typed faster than the console reads them). */
     async type(text: string) {
       stdin.write(text);
       await settle();
+    },
+    /** Pastes text as a terminal with bracketed paste sends it. */
+    async paste(text: string) {
+      stdin.write(`\x1b[200~${text}\x1b[201~`);
+      await settle();
+    },
+    /** Lets `ms` pass on the test's clock (not when the test brought its own `now`). */
+    later(ms: number) {
+      elapsed += ms;
+    },
+    /**
+     * Answers a question as a person does: after reading it (the decision delay), each key on its
+     * own (keys/decision.ts).
+     */
+    async decide(...keys: string[]) {
+      for (const k of keys) {
+        elapsed += DECISION_DELAY_MS;
+        stdin.write(k);
+        await settle();
+      }
     },
     async resize(c: number, r: number) {
       stdout.columns = c;

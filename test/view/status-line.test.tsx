@@ -2,6 +2,7 @@
 // how a long one is cut and points at `m`, and an action's outcome that the audit log could not
 // record: both said, in the dialog and on the status line, and not faded like a plain success.
 import { afterEach, describe, expect, it } from 'vitest';
+import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 import { addNotice, type Notice, type NoticeBook, type NoticeSpec, withNotice } from '../../src/store/index.js';
 import type { ActionOutcome } from '../../src/view/dialog/outcome.js';
 import { hasFaded, NOTICE_TTL_MS, noticeSegments, pickNotice } from '../../src/view/widgets/status-line.js';
@@ -116,6 +117,7 @@ describe('on screen', () => {
     a.ui.getState().patchList('transactions', { selectedId: W1 });
     await a.press('a');
     await a.type(LAST4);
+    now += DECISION_DELAY_MS; // a person reads the question first (keys/decision.ts)
     await a.press(KEYS.enter);
     await settle();
     expect(a.frame()).toMatch(/✓ approved/);
@@ -123,7 +125,7 @@ describe('on screen', () => {
     await a.press(KEYS.enter);
     // One line says both, as a warning; the log's own notice stands behind it.
     expect(statusLine(a)).toMatch(new RegExp(`^ ⚠ ${W1}: approved; the audit log could not be written: .*… +\\+1 more {2}m messages$`));
-    now = NOW + NOTICE_TTL_MS * 3;
+    now += NOTICE_TTL_MS * 3;
     await new Promise((r) => setTimeout(r, 1_100));
     await settle();
     expect(statusLine(a)).toContain(`${W1}: approved; the audit log could not be written`);
@@ -140,11 +142,12 @@ describe('on screen', () => {
     a.ui.getState().patchList('transactions', { selectedId: W1 });
     await a.press('a');
     await a.type(LAST4);
+    now += DECISION_DELAY_MS; // a person reads the question first (keys/decision.ts)
     await a.press(KEYS.enter);
     await settle();
     await a.press(KEYS.enter);
     expect(statusLine(a)).toBe(` ● ${W1}: approved`);
-    now = NOW + NOTICE_TTL_MS + 1_000;
+    now += NOTICE_TTL_MS + 1_000;
     await new Promise((r) => setTimeout(r, 1_100));
     await settle();
     expect(statusLine(a).trim()).toBe('');

@@ -92,7 +92,7 @@ describe('the bridge card and the create confirmation', () => {
 
   it('a swap shows its destination only while the create is being confirmed', () => {
     expect(rowText(lines(answered(SWAP), 80), 'destination')).toBe('');
-    const confirming = withConfirmOpen(answered(SWAP), { externalId: 'console-swap-1', bodyKey: 'k', confirmId: 'q-0f3c9a7e5b1d4c2a' });
+    const confirming = withConfirmOpen(answered(SWAP), { externalId: 'console-swap-1', bodyKey: 'k', confirmId: 'q-0f3c9a7e5b1d4c2a' }, 0);
     const all = lines(confirming, 80);
     expect(rowText(all, 'destination')).toBe(`Ops Hot, ${ETH_ADDRESS} (Ethereum)`);
     // Just above the typed confirmation.
@@ -104,7 +104,7 @@ describe('the bridge card and the create confirmation', () => {
   });
 
   it('the bridge confirmation keeps the destination in its card above it', () => {
-    const confirming = withConfirmOpen(answered(BRIDGE), { externalId: 'console-swap-9f2e', bodyKey: 'b' });
+    const confirming = withConfirmOpen(answered(BRIDGE), { externalId: 'console-swap-9f2e', bodyKey: 'b' }, 0);
     const all = lines(confirming, 80);
     const destination = all.findIndex((l) => l.startsWith('  destination'));
     const confirm = all.findIndex((l) => l.includes('confirm: last 4 characters'));
@@ -117,7 +117,7 @@ describe('a card taller than its room', () => {
   const text = (ls: readonly (readonly { text: string }[])[]) => ls.map((l) => l.map((s) => s.text).join(''));
 
   it('keeps the destination and the confirmation; the lines just above them give way', () => {
-    const confirming = withConfirmOpen(answered(SWAP), { externalId: 'console-swap-1', bodyKey: 'k', confirmId: 'q-0f3c9a7e5b1d4c2a' });
+    const confirming = withConfirmOpen(answered(SWAP), { externalId: 'console-swap-1', bodyKey: 'k', confirmId: 'q-0f3c9a7e5b1d4c2a' }, 0);
     const card = answerCard({ state: confirming, dictionary, workspace, now: NOW + 1_000, ascii: false, width: 80 })!;
     const all = text(card.lines);
     const tail = all.slice(all.findIndex((l) => l.startsWith('  destination')));

@@ -3,23 +3,21 @@
 // confirmation, and find the created transaction in front, merged into the store.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUiStore } from '../../src/store/ui.js';
+import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 import { dispatchKey } from '../../src/view/keys/dispatch.js';
-import { singleKey } from '../../src/view/keys/names.js';
+import { characterKey } from '../../src/view/keys/read.js';
 import { createViewModel, type ViewModel } from '../../src/view/model.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { engineOn } from '../live/helpers.js';
 
 
+/** Each key on its own, as a person types them. */
 function press(vm: ViewModel, key: 'enter' | 'tab'): void {
-  const { input, key: flags } = singleKey(key === 'enter' ? '\r' : '\t');
-  dispatchKey(vm, input, flags);
+  dispatchKey(vm, characterKey(key === 'enter' ? '\r' : '\t'));
 }
 
 function type(vm: ViewModel, text: string): void {
-  for (const ch of text) {
-    const { input, key } = singleKey(ch);
-    dispatchKey(vm, input, key);
-  }
+  for (const ch of text) dispatchKey(vm, characterKey(ch));
 }
 
 let fx: SandboxFixture;
@@ -30,6 +28,8 @@ beforeAll(async () => {
 describe('swap form on the live engine', () => {
   it('from the form to a quote to a created swap-aggregator transaction, shown in front', async () => {
     const engine = engineOn(fx, { role: 'full-access' });
+    // The time a person takes to read the confirmation before confirming it (keys/decision.ts).
+    let read = 0;
     await engine.live.start();
     const account = engine.stores.workspace
       .getState()
@@ -39,7 +39,7 @@ describe('swap form on the live engine', () => {
       ascii: false,
       color: false,
       // The view judges a quote's freshness on the server's clock: here, the sandbox's manual one.
-      now: () => fx.clock!.now(),
+      now: () => fx.clock!.now() + read,
       copy: () => Promise.resolve({ to: 'osc52', via: 'terminal' }),
       quit: () => {},
     });
@@ -66,6 +66,7 @@ describe('swap form on the live engine', () => {
 
     press(vm, 'enter'); // create: the typed confirmation opens
     type(vm, quoteId!.slice(-4));
+    read = DECISION_DELAY_MS;
     press(vm, 'enter');
     press(vm, 'enter'); // a second Enter finds nothing to send
     await waitUntil(() => vm.swap.getState().create.phase === 'result', 5_000, 'the create');

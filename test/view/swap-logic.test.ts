@@ -404,30 +404,30 @@ describe('create', () => {
   });
 
   it('the typed confirmation asks for the end of the quote id (bridge: of the external id)', () => {
-    const s = withConfirmOpen(answered(aggregator()), { externalId: 'console-swap-1', bodyKey, confirmId: QUOTE_ID });
+    const s = withConfirmOpen(answered(aggregator()), { externalId: 'console-swap-1', bodyKey, confirmId: QUOTE_ID }, 0);
     expect(s.create).toMatchObject({ phase: 'confirm', externalId: 'console-swap-1', expected: '4c2a' });
-    const b = withConfirmOpen(answered(BRIDGE), { externalId: 'console-swap-9f2e', bodyKey: 'b' });
+    const b = withConfirmOpen(answered(BRIDGE), { externalId: 'console-swap-9f2e', bodyKey: 'b' }, 0);
     expect(b.create).toMatchObject({ phase: 'confirm', expected: '9f2e' });
   });
 
   it('sends once: a wrong end is refused with a hint; after the right one a second Enter finds nothing', () => {
-    let s = withConfirmOpen(answered(aggregator()), { externalId: 'console-swap-1', bodyKey, confirmId: QUOTE_ID });
+    let s = withConfirmOpen(answered(aggregator()), { externalId: 'console-swap-1', bodyKey, confirmId: QUOTE_ID }, 0);
     s = withConfirmTyped(s, 'abcd');
     s = withCreating(s);
     expect(s.create).toMatchObject({ phase: 'confirm', typed: '', hint: expect.stringContaining('does not match') });
     s = withCreating(withConfirmTyped(s, '4C2A')); // any case
     expect(s.create.phase).toBe('creating');
     expect(withCreating(s)).toBe(s);
-    expect(withConfirmOpen(s, { externalId: 'other', bodyKey })).toBe(s);
+    expect(withConfirmOpen(s, { externalId: 'other', bodyKey }, 0)).toBe(s);
   });
 
   it('a retry of the same body reuses the external id until a transaction is created', () => {
-    let s = withConfirmOpen(answered(BRIDGE), { externalId: 'console-swap-aaaa', bodyKey: 'bridge-body' });
+    let s = withConfirmOpen(answered(BRIDGE), { externalId: 'console-swap-aaaa', bodyKey: 'bridge-body' }, 0);
     s = withCreating(withConfirmTyped(s, 'aaaa'));
     s = withCreateResult(s, 'console-swap-aaaa', createResult({ kind: 'network', message: 'timed out', changed: 'unknown' }));
     expect(s.create).toMatchObject({ phase: 'result', result: { kind: 'network' } });
     // Enter again (even after a re-quote with the same params): the same key goes out.
-    s = withConfirmOpen(s, { externalId: 'console-swap-bbbb', bodyKey: 'bridge-body' });
+    s = withConfirmOpen(s, { externalId: 'console-swap-bbbb', bodyKey: 'bridge-body' }, 0);
     expect(s.create).toMatchObject({ phase: 'confirm', externalId: 'console-swap-aaaa', expected: 'aaaa' });
     s = withCreating(withConfirmTyped(s, 'aaaa'));
     const tx = fixtures.transactions[0]!;

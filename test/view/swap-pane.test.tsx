@@ -3,6 +3,7 @@
 // confirmation (once, retried with the same external id, then shown live in transactions).
 import chalk from 'chalk';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 import type { DryRunTransaction, SwapRouteRequest } from '../../src/contract/index.js';
 import type { LiveActions } from '../../src/view/live-actions.js';
 import { type ActionScript, deferred, KEYS, NOW, type Rendered, renderApp, settle, tx, widest } from './helpers.js';
@@ -52,6 +53,12 @@ interface Setup {
 
 /** The clock of the view, moved by the test. */
 let clock = NOW;
+
+/** Confirms as a person does: after reading the question (keys/decision.ts), the key on its own. */
+async function decide(a: Rendered, key: string): Promise<void> {
+  clock += DECISION_DELAY_MS;
+  await a.press(key);
+}
 
 async function open(s: Setup = {}) {
   clock = NOW;
@@ -209,7 +216,7 @@ describe('creating from a quote', () => {
     await a.press(KEYS.enter);
     expect(a.frame()).toContain(`confirm: last 4 characters of quote ${QUOTE_ID}`);
     await a.type('xxxx');
-    await a.press(KEYS.enter);
+    await decide(a, KEYS.enter);
     expect(created).toEqual([]);
     expect(a.frame()).toContain('does not match');
     await a.type('3b');
@@ -217,7 +224,8 @@ describe('creating from a quote', () => {
     expect(a.mode()).toBe('normal');
     await a.press(KEYS.enter);
     await a.type('5e3b');
-    await a.press(KEYS.enter, KEYS.enter);
+    await decide(a, KEYS.enter);
+    await a.press(KEYS.enter);
     await settle();
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({
@@ -244,14 +252,14 @@ describe('creating from a quote', () => {
     await settle();
     await a.press(KEYS.enter);
     await a.type('5e3b');
-    await a.press(KEYS.enter);
+    await decide(a, KEYS.enter);
     await settle();
     // The live layer's sentence, said once.
     expect(a.frame()).toContain('  no answer (timed out): it may or may not have been created');
     expect(a.ui.getState().pane).toBe('swap');
     await a.press(KEYS.enter);
     await a.type('5e3b');
-    await a.press(KEYS.enter);
+    await decide(a, KEYS.enter);
     await settle();
     expect(created).toHaveLength(2);
     const ids = created.map((b) => (b as { externalId: string }).externalId);
@@ -269,7 +277,7 @@ describe('creating from a quote', () => {
     await settle();
     await a.press(KEYS.enter);
     await a.type('5e3b');
-    await a.press(KEYS.enter);
+    await decide(a, KEYS.enter);
     await settle();
     expect(a.frame()).toContain('the quote expired before it was used — r to re-quote');
     expect(a.frame()).not.toContain('enter: create');
@@ -320,7 +328,7 @@ describe('stale values', () => {
     expect(a.frame()).toContain('expires in 30s');
     await a.press(KEYS.enter);
     await a.type('5e3b');
-    await a.press(KEYS.enter);
+    await decide(a, KEYS.enter);
     await settle();
     expect(a.ui.getState().pane).toBe('transactions');
     await a.press(KEYS.esc, '5');

@@ -101,7 +101,7 @@ function answered(): SwapState {
 const EXTERNAL = 'console-swap-0123456789abcdef';
 
 function confirming(): SwapState {
-  return withConfirmOpen(answered(), { externalId: EXTERNAL, bodyKey: 'k', confirmId: QUOTE_ID });
+  return withConfirmOpen(answered(), { externalId: EXTERNAL, bodyKey: 'k', confirmId: QUOTE_ID }, 0);
 }
 
 function creating(): SwapState {

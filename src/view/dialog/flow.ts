@@ -40,7 +40,7 @@ export function openDialog(vm: ViewModel, action: DialogAction): void {
   const target = evidence === undefined ? frozen : { ...frozen, evidence };
   const pausedBefore = vm.ui.getState().paused;
   const confirm = confirmKind(action, target.usd, vm.env.confirmThresholdUsd);
-  set(vm, withOpenDialog(action, target, confirm, pausedBefore));
+  set(vm, withOpenDialog(action, target, confirm, pausedBefore, vm.env.now()));
   // The person's own pause (ui.paused, the header's) stays as it was; this one is the dialog's.
   if (!pausedBefore) vm.actions.setPaused(true);
 }
@@ -122,8 +122,11 @@ export function scroll(vm: ViewModel, delta: number | 'page', sign: 1 | -1): voi
 
 /**
  * Printable text typed while the dialog is open (the reason, the typed confirmation). Ignored while
- * sending and on the outcome: a held `y` must not close the outcome before it can be read.
+ * sending and on the outcome: a held `y` must not close the outcome before it can be read. Says
+ * whether a field took it.
  */
-export function dialogText(vm: ViewModel, text: string): void {
-  set(vm, withText(vm.dialog.getState(), text));
+export function dialogText(vm: ViewModel, text: string): boolean {
+  const before = vm.dialog.getState();
+  set(vm, withText(before, text));
+  return vm.dialog.getState() !== before;
 }

@@ -3,7 +3,7 @@
 // them, and on a transaction whose status they do not apply to they say so. The dialog's keys depend on its
 // step, so the footer always says what a key does right now.
 import type { DialogAction } from '../../store/dialog.js';
-import { withErase, withReasonDone } from '../../store/dialog.js';
+import { withErase, withHint, withReasonDone } from '../../store/dialog.js';
 import type { KeyBinding, KeyContext } from '../keys/types.js';
 import { closeDialog, openDialog, scroll, send, set } from './flow.js';
 import { notApplicable } from './target.js';
@@ -56,6 +56,7 @@ function action(
     action: id,
     when: onTransaction,
     disabled: notApplying(id),
+    opensDecision: true,
     run: (vm) => openDialog(vm, id),
   };
 }
@@ -66,6 +67,12 @@ function action(
 function dialogKey(b: Omit<KeyBinding, 'modes' | 'dangerous' | 'group'>): KeyBinding {
   return { ...b, modes: DIALOG, dangerous: true, group: 'actions' };
 }
+
+/** The dialog's confirming keys: they count alone, once the question could be read (keys/decision.ts). */
+const DECIDES: KeyBinding['decides'] = {
+  since: (vm) => vm.dialog.getState().dialog?.confirmSince,
+  refuse: (vm, why) => set(vm, withHint(vm.dialog.getState(), why)),
+};
 
 export const ACTION_BINDINGS: readonly KeyBinding[] = [
   action('decline', 'd', 50, 'waiting for approval only', 'asks for a reason and a confirmation'),
@@ -78,7 +85,7 @@ export const ACTION_BINDINGS: readonly KeyBinding[] = [
     description: 'dialog: from the reason on to the confirmation',
     footer: { order: 1, keep: true },
     when: (c) => phase(c) === 'reason',
-    run: (vm) => set(vm, withReasonDone(vm.dialog.getState())),
+    run: (vm) => set(vm, withReasonDone(vm.dialog.getState(), vm.env.now())),
   }),
   dialogKey({
     id: 'dialogYes',
@@ -87,6 +94,7 @@ export const ACTION_BINDINGS: readonly KeyBinding[] = [
     description: 'dialog: yes, do it (below the confirmation threshold)',
     footer: { order: 1, keep: true },
     when: (c) => phase(c) === 'confirm' && c.dialog?.typed === false,
+    decides: DECIDES,
     run: (vm) => send(vm, 'yes'),
   }),
   dialogKey({
@@ -96,6 +104,7 @@ export const ACTION_BINDINGS: readonly KeyBinding[] = [
     description: 'dialog: confirm with the last 4 characters of the id typed (large amounts, approvals)',
     footer: { order: 1, keep: true },
     when: (c) => phase(c) === 'confirm' && c.dialog?.typed === true,
+    decides: DECIDES,
     run: (vm) => send(vm, 'typed'),
   }),
   dialogKey({

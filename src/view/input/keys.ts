@@ -11,9 +11,10 @@ function editInput(vm: ViewModel, edit: (text: string) => string): void {
   setInput(edit(input));
 }
 
-/** Printable text typed into the line. */
-export function inputText(vm: ViewModel, text: string): void {
+/** Printable text typed (or pasted) into the line; the line always takes it. */
+export function inputText(vm: ViewModel, text: string): boolean {
   editInput(vm, (t) => t + text);
+  return true;
 }
 
 function complete(vm: ViewModel): void {

@@ -90,5 +90,16 @@ export interface KeyBinding {
    * on the status line when pressed, instead of doing nothing.
    */
   readonly disabled?: (ctx: KeyContext) => string | undefined;
+  /**
+   * Confirms a decision (the final y, the Enter after a typed confirmation): it counts only from a
+   * key that arrived alone, a moment after the question went on screen (decision.ts). `since`
+   * reads when that was; `refuse` says why where the question is, which stays open.
+   */
+  readonly decides?: {
+    readonly since: (vm: ViewModel) => number | undefined;
+    readonly refuse: (vm: ViewModel, why: string) => void;
+  };
+  /** Opens a decision's question: keys that came after it in the same read are dropped. */
+  readonly opensDecision?: boolean;
   readonly run: Handler;
 }

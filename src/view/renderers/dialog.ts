@@ -168,6 +168,7 @@ function stepLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): vo
           { text: 'esc', token: 'key' },
           { text: ' keeps it (the default)' },
         ]);
+        if (d.hint !== undefined) para(out, w, 2, `${g.warning} ${d.hint}`, 'warning');
         return;
       }
       para(out, w, 1, typedReason(d, o), 'warning');

@@ -105,7 +105,7 @@ export function openConfirm(vm: ViewModel, externalId: string = newExternalId())
     externalId,
     bodyKey: bodyKeyOf(createBodyOf(answer)),
     ...(quoteId !== undefined ? { confirmId: quoteId } : {}),
-  });
+  }, vm.env.now());
   if (next.create.phase !== 'confirm') return;
   set(vm, next);
 }

@@ -10,6 +10,7 @@ import {
   type SwapState,
   withConfirmClosed,
   withConfirmErased,
+  withConfirmHint,
   withConfirmTyped,
   withEditing,
   withErased,
@@ -85,6 +86,7 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     dangerous: true,
     action: 'create',
     when: (c) => c.swap?.creatable === true,
+    opensDecision: true,
     run: (vm) => openConfirm(vm),
   },
   {
@@ -124,6 +126,14 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
     dangerous: true,
     action: 'create',
     when: confirming,
+    // It counts alone, once the confirmation could be read (keys/decision.ts).
+    decides: {
+      since: (vm) => {
+        const c = vm.swap.getState().create;
+        return c.phase === 'confirm' ? c.since : undefined;
+      },
+      refuse: (vm, why) => set(vm, withConfirmHint(vm.swap.getState(), why)),
+    },
     run: (vm) => confirmCreate(vm),
   },
   {
@@ -247,8 +257,12 @@ export const SWAP_BINDINGS: readonly KeyBinding[] = [
   },
 ];
 
-/** Printable text typed into the focused field of the swap form (or its typed confirmation). */
-export function swapText(vm: ViewModel, text: string): void {
+/**
+ * Printable text typed into the focused field of the swap form (or its typed confirmation). Says
+ * whether a field took it.
+ */
+export function swapText(vm: ViewModel, text: string): boolean {
   const s = vm.swap.getState();
   set(vm, s.create.phase === 'confirm' ? withConfirmTyped(s, text) : withTyped(s, text));
+  return vm.swap.getState() !== s;
 }
