@@ -3,7 +3,6 @@
 // a living workspace; otherwise it opens on the configured server. Either way the console talks
 // real HTTP and WebSocket, through the same client, live engine, stores and view.
 import { setFlagsFromString } from 'node:v8';
-import { closeSync, constants, fstatSync, fchmodSync, openSync, writeSync } from 'node:fs';
 import { formatWithOptions } from 'node:util';
 import { createSigner, generatePrivateJwk, type Signer } from '../auth/index.js';
 import { createRealtime, type RequestInfo } from '../client/index.js';
@@ -36,6 +35,7 @@ import {
   proxyEnvOf,
   SETTINGS_HELP,
 } from './context.js';
+import { type DebugLog, noLog, openDebugLog } from './debug-log.js';
 import { VERSION } from './version.js';
 
 export const spec: CommandSpec = {
@@ -99,58 +99,6 @@ function incrementalRendering(env: NodeJS.ProcessEnv): boolean {
 
 function envFlag(env: NodeJS.ProcessEnv, name: string): boolean {
   return /^(1|true|yes|on)$/i.test(env[name] ?? '');
-}
-
-// ---- the debug log ---------------------------------------------------------------------------
-
-interface DebugLog {
-  (source: string, line: string): void;
-  close(): void;
-}
-
-const noLog: DebugLog = Object.assign(() => {}, { close: () => {} });
-
-/**
- * An append-only debug log (mode 0600, never through a symlink). Synchronous writes: lines are
- * few, and the last ones before a crash or a SIGHUP are the ones worth having. Callers never pass
- * a token, a key or a passphrase; request lines carry method, path, status and timing only.
- */
-function openDebugLog(path: string): DebugLog {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ELOOP'
-        ? 'it is a symlink (give the real path)'
-        : code === 'ENOENT'
-          ? 'its folder does not exist'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : code === 'EISDIR'
-              ? 'it is a folder'
-              : (err as Error).message;
-    throw new UsageError(`cannot open the log file ${path}: ${why}`);
-  }
-  const st = fstatSync(fd);
-  if (st.isFile() && (st.mode & 0o077) !== 0) fchmodSync(fd, 0o600);
-  let open = true;
-  const log = (source: string, line: string) => {
-    if (!open) return;
-    try {
-      writeSync(fd, `${new Date().toISOString()} ${source}: ${line.replace(/\r?\n/g, ' | ')}\n`);
-    } catch {
-      // A full disk must not take the console down.
-    }
-  };
-  return Object.assign(log, {
-    close: () => {
-      if (!open) return;
-      open = false;
-      closeSync(fd);
-    },
-  });
 }
 
 /**
@@ -251,6 +199,8 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
   const { settings, loaded } = await loadSettings(values, io, secrets);
   const configWarnings = unknownConfigFields(loaded.config).map((u) => u.message);
   for (const text of configWarnings) io.stderr.write(`custody: warning: ${text}\n`);
+  // A profile left out for its name: the others still work, and the user learns which and why.
+  for (const error of loaded.errors) io.stderr.write(`custody: ${error.message}\n  to fix: ${error.fix}\n`);
   if (settings.profileName === undefined && settings.missing.length === 3) {
     log('console', 'nothing configured: opening the demo');
     return startDemo(settings.readOnly, pollMs, { bell: settings.bell, notify: settings.notify }, log);
@@ -478,7 +428,7 @@ export async function run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<n
   }
   incrementalRendering(io.env); // a bad CUSTODY_RENDERER is said before anything starts
   const logPath = str(parsed.values, 'log-file') ?? (io.env.CUSTODY_LOG_FILE || undefined);
-  const log = logPath !== undefined ? openDebugLog(logPath) : noLog;
+  const log = logPath !== undefined ? await openDebugLog(logPath) : noLog;
   // Reached only when something ends the process under the console (a signal, a crash).
   const onExit = (code: number) => log('console', `process exit ${code}`);
   process.on('exit', onExit);

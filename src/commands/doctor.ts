@@ -4,6 +4,9 @@ import fsp from 'node:fs/promises';
 import { createSigner, isEncryptedKeyText, type Signer } from '../auth/index.js';
 import { type ApiClient, ApiError, CLOCK_SKEW_LIMIT_MS, NetworkError } from '../client/index.js';
 import {
+  assertSecurePath,
+  auditLogPath,
+  checkAuditPath,
   type Config,
   ConfigError,
   configFilePath,
@@ -19,7 +22,7 @@ import {
 import { unknownConfigFields } from '../config/unknown-fields.js';
 import { isUtf8Locale } from '../view/terminal.js';
 import { explainCallFailure } from './call-failure.js';
-import { bool, type CommandSpec, type Io, type Parsed, UsageError } from './cli.js';
+import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
 import { CLOCK_FIX, clockSkewText } from './clock.js';
 import {
   connectionOptions,
@@ -29,30 +32,41 @@ import {
   SETTINGS_HELP,
   settingsFlags,
 } from './context.js';
+import { checkDebugLogPath } from './debug-log.js';
 import { nodeSupport } from './node-support.js';
 import { shellQuote } from './shell.js';
 
 export const spec: CommandSpec = {
   name: 'doctor',
   summary: 'check config, key safety, connectivity, clock and a signed call',
-  usage: ['doctor [--profile NAME] [connection flags] [--json]'],
+  usage: ['doctor [--profile NAME] [connection flags] [--log-file PATH] [--json]'],
   options: {
     ...connectionOptions,
+    'log-file': { type: 'string', value: 'PATH', description: "check this debug log's place as the console would" },
     json: { type: 'boolean', description: 'print the checks as JSON' },
   },
   details: `Checks, in order: the Node running custody (below 20 fails, past its end of life warns),
-the config file (an unknown field warns, naming the known field it likely means), the settings
-of the profile, the key file's safety (mode 0600, no symlink), that the key loads, that the
-server answers, the clock against the server's Date header (more than 30 s off fails), and two
-signed calls: GET /workspaces/{ws} and GET /workspaces/{ws}/accounts?limit=1. Each line is
-✓ (passed), ✗ (failed, with what to do), ! (a warning, with what to do) or - (skipped because an
-earlier check failed); ASCII when the locale is not UTF-8.
+the config file (at most 1 MB; an unknown field warns, naming the known field it likely means; a
+profile with a name that is not allowed fails, and the others load), the settings of the
+profile, the key file's safety (mode 0600, no symlink), that the key loads, the audit log and
+the debug log (--log-file or CUSTODY_LOG_FILE, when given), that the server answers, the clock
+against the server's Date header (more than 30 s off fails), and two signed calls:
+GET /workspaces/{ws} and GET /workspaces/{ws}/accounts?limit=1.
+Every file, and every folder above it up to your home (or up to / outside it), must be yours or
+root's and writable by nobody else (group-writable is fine for your private group; a folder
+writable by others is fine when sticky, as /tmp): the failing line gives the chmod or chown.
+Each line is ✓ (passed), ✗ (failed, with what to do), ! (a warning, with what to do) or -
+(skipped because an earlier check failed); ASCII when the locale is not UTF-8.
 Exit code 0 when nothing failed (warnings included), 1 otherwise.
 
 ${SETTINGS_HELP}`,
 };
 
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+
+/** What a file that passes the StrictModes check (config/secure-path.ts) is. */
+const SAFE_PLACE = 'owned by you or root, in folders only you or root can change';
+const NOT_YET = 'none yet; the folders it would be made in are safe';
 
 export interface Check {
   name: string;
@@ -100,6 +114,8 @@ export async function runDoctor(
   const config = await checkConfigFile(list, io);
   const settings = checkSettings(list, parsed, io, secrets, config);
   const signer = await checkKey(list, settings, io, secrets);
+  await checkAuditLog(list, io);
+  await checkLogFile(list, parsed, io);
   await checkServer(list, settings, signer, io);
   print(list, parsed, io);
   return list.ok ? 0 : 1;
@@ -118,7 +134,13 @@ async function checkConfigFile(list: Checklist, io: Io): Promise<Config | undefi
       );
     } else {
       const n = profileNames(loaded.config).length;
-      list.add('config file', 'pass', `${file} is valid (${n} profile${n === 1 ? '' : 's'})`);
+      const others = n === 1 ? '1 other profile loads' : `${n} other profiles load`;
+      for (const error of loaded.errors) {
+        list.add('config file', 'fail', `${error.message}; ${others} (left untouched)`, error.fix);
+      }
+      if (loaded.errors.length === 0) {
+        list.add('config file', 'pass', `${file} is valid (${n} profile${n === 1 ? '' : 's'})`);
+      }
       for (const unknown of unknownConfigFields(loaded.config)) {
         const { suggestion, message } = unknown;
         const fix = suggestion === undefined ? 'remove it' : `rename it to ${JSON.stringify(suggestion)}`;
@@ -248,6 +270,13 @@ async function checkKeyFile(list: Checklist, file: string): Promise<boolean> {
     );
     return false;
   }
+  try {
+    await assertSecurePath(file);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    list.add('key file', 'fail', err.message, err.fix);
+    return false;
+  }
   let encrypted = false;
   try {
     encrypted = isEncryptedKeyText((await fsp.readFile(file, 'utf8')).trim());
@@ -257,9 +286,35 @@ async function checkKeyFile(list: Checklist, file: string): Promise<boolean> {
   list.add(
     'key file',
     'pass',
-    `${file}: mode ${mode}, a regular file, ${encrypted ? 'encrypted with a passphrase' : 'not encrypted'}`,
+    `${file}: mode ${mode}, a regular file, ${encrypted ? 'encrypted with a passphrase' : 'not encrypted'}, ` +
+      SAFE_PLACE,
   );
   return true;
+}
+
+/** The audit log as the console would append to it: where it is, and the file when there is one. */
+async function checkAuditLog(list: Checklist, io: Io): Promise<void> {
+  const file = auditLogPath(io.env);
+  try {
+    const exists = await checkAuditPath(file);
+    list.add('audit log', 'pass', exists ? `${file}: mode 0600, ${SAFE_PLACE}` : `${file}: ${NOT_YET}`);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    list.add('audit log', 'fail', err.message, err.fix);
+  }
+}
+
+/** The debug log, when one is given, as the console would open it. */
+async function checkLogFile(list: Checklist, parsed: Parsed, io: Io): Promise<void> {
+  const given = str(parsed.values, 'log-file') ?? (io.env.CUSTODY_LOG_FILE || undefined);
+  if (given === undefined) return;
+  try {
+    const report = await checkDebugLogPath(given);
+    list.add('log file', 'pass', `${report.real}: ${report.exists ? SAFE_PLACE : NOT_YET}`);
+  } catch (err) {
+    if (!(err instanceof ConfigError) && !(err instanceof UsageError)) throw err;
+    list.add('log file', 'fail', err.message, err instanceof ConfigError ? err.fix : undefined);
+  }
 }
 
 async function checkServer(

@@ -1,10 +1,12 @@
 // The audit log's file handling: how it is opened (never through a symlink, never wider than
-// 0600), read line by line as bytes, and where the chain's last span starts.
+// 0600, only where nobody else can change it), read line by line as bytes, and where the chain's
+// last span starts.
 import { createHash } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
+import { constants } from 'node:fs';
 import type fsp from 'node:fs/promises';
 import { CHAIN_GENESIS, linkOf } from './audit-chain.js';
 import { ConfigError, errnoCode } from './errors.js';
+import { inspectPath, isTrustedOwner, type PathStats, pathError, type SecurePathOptions } from './secure-path.js';
 
 // O_NOFOLLOW: a symlink planted at the log's path (pointing at a file of the user's) fails the
 // open with ELOOP instead of being written through. O_NONBLOCK keeps a FIFO from hanging it.
@@ -23,8 +25,11 @@ function symlinkError(file: string): ConfigError {
   });
 }
 
-/** The audit log is readable and writable by its owner only; anything wider is refused, never repaired. */
-export function checkStats(file: string, stats: Stats): void {
+/**
+ * The audit log is the user's (or root's), readable and writable by its owner only; anything
+ * wider is refused, never repaired.
+ */
+export function checkStats(file: string, stats: PathStats, secure?: SecurePathOptions): void {
   if (!stats.isFile()) throw new ConfigError(`${file} is not a regular file`, { path: file });
   if ((stats.mode & 0o077) !== 0) {
     const octal = (stats.mode & 0o777).toString(8).padStart(4, '0');
@@ -33,6 +38,28 @@ export function checkStats(file: string, stats: Stats): void {
       fix: `chmod 600 ${JSON.stringify(file)}`,
     });
   }
+  // Said in full (with the fix) by checkAuditPath; here it guards the file actually opened.
+  if (!isTrustedOwner(stats.uid, secure)) {
+    throw new ConfigError(`${file} is owned by uid ${stats.uid}, not by you or root`, { path: file });
+  }
+}
+
+/**
+ * What the log's path must be before it is opened: not a symlink itself, the file (when there is
+ * one) and every folder on the way the user's or root's and writable by nobody else
+ * (secure-path.ts), a private regular file. Returns whether the log exists.
+ */
+export async function checkAuditPath(file: string, secure?: SecurePathOptions): Promise<boolean> {
+  let report: Awaited<ReturnType<typeof inspectPath>>;
+  try {
+    report = await inspectPath(file, secure);
+  } catch (err) {
+    throw openError(file, err, 'check');
+  }
+  if (report.link) throw symlinkError(file);
+  if (report.problems.length > 0) throw pathError(file, report.problems);
+  if (report.stats) checkStats(file, report.stats, secure);
+  return report.exists;
 }
 
 export function openError(file: string, err: unknown, doing: string): ConfigError {

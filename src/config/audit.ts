@@ -6,15 +6,17 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { AuditChainVerifier, type ChainReport } from './audit-chain.js';
-import { APPEND_FLAGS, chainLink, checkStats, fileLines, openError, READ_FLAGS } from './audit-file.js';
+import { APPEND_FLAGS, chainLink, checkAuditPath, checkStats, fileLines, openError, READ_FLAGS } from './audit-file.js';
 import { type AuditEntry, type AuditFilter, auditLine, matchesFilter, parseAuditLine, type StoredAuditEntry } from './audit-line.js';
 import { type LockOptions, withLock } from './audit-lock.js';
 import { ensurePrivateDir } from './atomic.js';
 import { ConfigError, errnoCode } from './errors.js';
+import type { SecurePathOptions } from './secure-path.js';
 
 export * from './audit-line.js';
 export { CHAIN_GENESIS, type ChainBreak, type ChainReport, type UnlinkedLine, verifyAuditChain } from './audit-chain.js';
 export { LOCK_STALE_MS, type LockOptions } from './audit-lock.js';
+export { checkAuditPath } from './audit-file.js';
 
 export interface AuditReadResult {
   /** Oldest first, as the log holds them (`prev` on chained lines). */
@@ -36,6 +38,8 @@ export interface AuditLog {
 
 export interface AuditLogOptions {
   readonly lock?: LockOptions;
+  /** Who the log and its folders must belong to (default: this process's user; tests inject). */
+  readonly secure?: SecurePathOptions;
 }
 
 export interface VerifyOptions extends AuditLogOptions {
@@ -48,17 +52,19 @@ function auditLockPath(file: string): string {
   return `${path.resolve(file)}.lock`;
 }
 
-async function appendLine(file: string, entry: AuditEntry, lock: LockOptions | undefined): Promise<void> {
+async function appendLine(file: string, entry: AuditEntry, opts: AuditLogOptions): Promise<void> {
   try {
     await ensurePrivateDir(path.dirname(file));
   } catch (err) {
     throw openError(path.dirname(file), err, 'create the folder of');
   }
+  // Before the lock file is made beside it: a folder others can change is not written to at all.
+  await checkAuditPath(file, opts.secure);
   // The line's link is the hash of what is at the end now: nobody may append in between.
-  await withLock(auditLockPath(file), () => appendLinked(file, entry), lock);
+  await withLock(auditLockPath(file), () => appendLinked(file, entry, opts.secure), opts.lock);
 }
 
-async function appendLinked(file: string, entry: AuditEntry): Promise<void> {
+async function appendLinked(file: string, entry: AuditEntry, secure: SecurePathOptions | undefined): Promise<void> {
   let handle: fsp.FileHandle;
   try {
     handle = await fsp.open(file, APPEND_FLAGS, 0o600);
@@ -67,7 +73,7 @@ async function appendLinked(file: string, entry: AuditEntry): Promise<void> {
   }
   try {
     const stats = await handle.stat();
-    checkStats(file, stats);
+    checkStats(file, stats, secure);
     const { prev, newlineFirst } = await chainLink(handle, stats.size);
     const data = Buffer.from(`${newlineFirst ? '\n' : ''}${auditLine(entry, prev)}`, 'utf8');
     // One write() per line: on an O_APPEND descriptor it lands whole at the end, even next to an
@@ -87,7 +93,12 @@ async function appendLinked(file: string, entry: AuditEntry): Promise<void> {
 }
 
 /** Opens the log for reading: undefined when there is none yet. Refuses what appends refuse. */
-async function openForReading(file: string): Promise<{ handle: fsp.FileHandle; size: number } | undefined> {
+async function openForReading(
+  file: string,
+  secure: SecurePathOptions | undefined,
+): Promise<{ handle: fsp.FileHandle; size: number } | undefined> {
+  // Lines others could have written would be shown, and verified, as the user's own.
+  if (!(await checkAuditPath(file, secure))) return undefined;
   let handle: fsp.FileHandle;
   try {
     handle = await fsp.open(file, READ_FLAGS);
@@ -97,7 +108,7 @@ async function openForReading(file: string): Promise<{ handle: fsp.FileHandle; s
   }
   try {
     const stats = await handle.stat();
-    checkStats(file, stats);
+    checkStats(file, stats, secure);
     return { handle, size: stats.size };
   } catch (err) {
     await handle.close().catch(() => {});
@@ -117,8 +128,12 @@ function lineEntry(bytes: Buffer): StoredAuditEntry | undefined | 'blank' {
   return text.trim() === '' ? 'blank' : parseAuditLine(text);
 }
 
-async function readEntries(file: string, filter: AuditFilter = {}): Promise<AuditReadResult> {
-  const opened = await openForReading(file);
+async function readEntries(
+  file: string,
+  filter: AuditFilter,
+  secure: SecurePathOptions | undefined,
+): Promise<AuditReadResult> {
+  const opened = await openForReading(file, secure);
   if (opened === undefined) return { entries: [], skipped: 0 };
   const entries: StoredAuditEntry[] = [];
   let skipped = 0;
@@ -146,7 +161,7 @@ async function readEntries(file: string, filter: AuditFilter = {}): Promise<Audi
  */
 export async function verifyAuditLog(file: string, opts: VerifyOptions = {}): Promise<ChainReport | undefined> {
   const resolved = path.resolve(file);
-  const open = () => openForReading(resolved);
+  const open = () => openForReading(resolved, opts.secure);
   let opened: Awaited<ReturnType<typeof open>>;
   try {
     opened = await withLock(auditLockPath(resolved), open, { waitMs: 5_000, ...opts.lock });
@@ -179,11 +194,11 @@ export function openAuditLog(file: string, opts: AuditLogOptions = {}): AuditLog
       } catch (err) {
         return Promise.reject(err);
       }
-      const done = queue.then(() => appendLine(resolved, entry, opts.lock));
+      const done = queue.then(() => appendLine(resolved, entry, opts));
       queue = done.catch(() => {});
       return done;
     },
-    read: (filter) => readEntries(resolved, filter),
+    read: (filter = {}) => readEntries(resolved, filter, opts.secure),
   };
 }
 

@@ -1,23 +1,31 @@
+import { constants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir, writeFileAtomic } from './atomic.js';
 import { ConfigError, errnoCode } from './errors.js';
 import { locateJsonError } from './json-error.js';
-import { isValidProfileName } from './paths.js';
+import { assertProfileName, isValidProfileName, PROFILE_NAME_RULE } from './paths.js';
+import { assertSecurePath, type SecurePathOptions } from './secure-path.js';
 
 export const DEFAULT_APPROVAL_THRESHOLD_USD = '100000';
 export const DEFAULT_PRICE_POLL_MS = 2000;
 export const MIN_PRICE_POLL_MS = 500;
+/** A config of a hundred profiles is a few tens of KB; a file far larger is not one (and is not read). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+// O_NONBLOCK: a FIFO put in the config's place must not hang the open. Symlinks are followed
+// (dotfile managers link the config); secure-path.ts checks where the link leads.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });
 const proxyUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// proxy URL' });
 
-const ProfileNameSchema = z
-  .string()
-  .refine(isValidProfileName, "a profile name is 1 to 64 of [A-Za-z0-9_.-], not starting with '.'");
+const ProfileNameSchema = z.string().refine(isValidProfileName, {
+  error: (issue) => `invalid profile name ${JSON.stringify(issue.input)}: use ${PROFILE_NAME_RULE}`,
+});
 
 export const ProfileSchema = z.looseObject({
   baseUrl: httpUrl,
@@ -59,6 +67,27 @@ export interface LoadedConfig {
   path: string;
   exists: boolean;
   config: Config;
+  /** What is wrong in the file without stopping it from loading: profiles left out for their name. */
+  errors: ProfileNameError[];
+}
+
+/** A profile of the config file left out for its name; the others load. */
+export class ProfileNameError extends ConfigError {
+  constructor(
+    readonly profile: string,
+    file: string,
+  ) {
+    const name = JSON.stringify(profile);
+    super(`${file}: profile name ${name} is not allowed (use ${PROFILE_NAME_RULE}); that profile is left out`, {
+      path: file,
+      fix: `rename the profile ${name} in ${file}`,
+    });
+  }
+}
+
+export interface LoadOptions {
+  /** Who the file and its folders must belong to (default: this process's user; tests inject). */
+  secure?: SecurePathOptions;
 }
 
 /** `profiles.prod.baseUrl`, with odd keys quoted: `profiles["../x"]`, `list[2]`. */
@@ -79,34 +108,56 @@ function describeIssues(error: z.ZodError): string {
     .map((issue) => {
       const message =
         issue.code === 'invalid_key'
-          ? "invalid profile name (use 1 to 64 of [A-Za-z0-9_.-], not starting with '.')"
+          ? `invalid profile name (use ${PROFILE_NAME_RULE})`
           : issue.message;
       return `${formatPath(issue.path)}: ${message}`;
     })
     .join('; ');
 }
 
-/** Parses a config text; `file` only names the source in errors. */
-export function parseConfigText(text: string, file: string): Config {
+/**
+ * Takes the profiles whose name is not allowed out of a parsed config, each with an error naming
+ * it, so the others still load. Before the schema: a record would drop `__proto__` silently.
+ */
+function withoutBadProfiles(raw: unknown, file: string): { raw: unknown; errors: ProfileNameError[] } {
+  if (typeof raw !== 'object' || raw === null || !('profiles' in raw)) return { raw, errors: [] };
+  const profiles = raw.profiles;
+  if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) return { raw, errors: [] };
+  const names = Object.keys(profiles);
+  const bad = names.filter((name) => !isValidProfileName(name));
+  if (bad.length === 0) return { raw, errors: [] };
+  const errors = bad.map((name) => new ProfileNameError(name, file));
+  // fromEntries defines each name as an own property, so no name can reach a prototype.
+  const record = profiles as Record<string, unknown>;
+  const kept = Object.fromEntries(names.filter((name) => isValidProfileName(name)).map((name) => [name, record[name]]));
+  return { raw: { ...raw, profiles: kept }, errors };
+}
+
+/**
+ * Parses a config text; `file` only names the source in errors. A profile with a bad name is
+ * left out and reported in `errors`; anything else wrong is a ConfigError thrown.
+ */
+export function readConfigText(text: string, file: string): { config: Config; errors: ProfileNameError[] } {
   const fix = `fix ${file} by hand (or move it away to start over)`;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '')
     throw new ConfigError(`${file} is empty; it should hold a JSON object`, { path: file, fix });
-  let raw: unknown;
+  let parsedJson: unknown;
   try {
-    raw = JSON.parse(body);
+    parsedJson = JSON.parse(body);
   } catch {
     const at = locateJsonError(body);
     const where = at ? ` at line ${at.line}, column ${at.column} (${at.problem})` : '';
     throw new ConfigError(`${file} is not valid JSON${where}`, { path: file, fix });
   }
-  if (typeof raw === 'object' && raw !== null && 'version' in raw && raw.version !== 1) {
-    const version = JSON.stringify(raw.version);
+  if (typeof parsedJson === 'object' && parsedJson !== null && 'version' in parsedJson && parsedJson.version !== 1) {
+    const version = JSON.stringify(parsedJson.version);
     throw new ConfigError(`${file} has config version ${version}; this custody reads version 1`, {
       path: file,
       fix: 'upgrade custody, or point CUSTODY_CONFIG at another file',
     });
   }
+  const { raw, errors } = withoutBadProfiles(parsedJson, file);
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(`${file} is not a valid custody config: ${describeIssues(parsed.error)}`, {
@@ -114,39 +165,90 @@ export function parseConfigText(text: string, file: string): Config {
       fix,
     });
   }
-  return parsed.data;
+  return { config: parsed.data, errors };
+}
+
+/** The config of a text, without the profiles whose name is not allowed (see readConfigText). */
+export function parseConfigText(text: string, file: string): Config {
+  return readConfigText(text, file).config;
+}
+
+/** The file's text, read only when it is a regular file of a sane size. */
+async function readConfigFile(file: string): Promise<string | undefined> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(file, READ_FLAGS);
+  } catch (err) {
+    const code = errnoCode(err);
+    if (code === 'ENOENT') return undefined;
+    if (code === 'EISDIR') throw new ConfigError(`${file} is a folder, not a config file`, { path: file });
+    throw new ConfigError(`cannot read ${file}: ${code ?? String(err)}`, { path: file });
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw new ConfigError(`${file} is a folder, not a config file`, { path: file });
+    if (!stats.isFile()) throw new ConfigError(`${file} is not a regular file`, { path: file });
+    const limit = MAX_CONFIG_BYTES.toLocaleString('en-US');
+    const tooLarge = (size: string) =>
+      new ConfigError(`${file} is ${size} bytes; a custody config is at most ${limit} bytes (1 MB), so it was not read`, {
+        path: file,
+        fix: `check that CUSTODY_CONFIG names the config file, or shorten ${file}`,
+      });
+    if (stats.size > MAX_CONFIG_BYTES) throw tooLarge(stats.size.toLocaleString('en-US'));
+    // One byte more than allowed: a file that grew since the stat is caught, not read whole.
+    const buffer = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > MAX_CONFIG_BYTES) throw tooLarge(`more than ${limit}`);
+    }
+    return buffer.toString('utf8', 0, length);
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(`cannot read ${file}: ${errnoCode(err) ?? String(err)}`, { path: file });
+  } finally {
+    await handle.close().catch(() => {});
+  }
 }
 
 /**
  * Reads the config file. A missing file is an empty config; a damaged one is a ConfigError and is
- * left exactly as it is: the user fixes it, we never rewrite it.
+ * left exactly as it is: the user fixes it, we never rewrite it. So is one that others could
+ * have changed (secure-path.ts) and one over MAX_CONFIG_BYTES. A profile with a bad name is left
+ * out and named in `errors`; the others load.
  */
-export async function loadConfig(file: string): Promise<LoadedConfig> {
-  let text: string;
-  try {
-    text = await fsp.readFile(file, 'utf8');
-  } catch (err) {
-    const code = errnoCode(err);
-    if (code === 'ENOENT') return { path: file, exists: false, config: emptyConfig() };
-    if (code === 'EISDIR') throw new ConfigError(`${file} is a folder, not a config file`, { path: file });
-    throw new ConfigError(`cannot read ${file}: ${code ?? String(err)}`, { path: file });
-  }
-  return { path: file, exists: true, config: parseConfigText(text, file) };
+export async function loadConfig(file: string, opts: LoadOptions = {}): Promise<LoadedConfig> {
+  const report = await assertSecurePath(file, opts.secure);
+  const text = report.exists ? await readConfigFile(file) : undefined;
+  if (text === undefined) return { path: file, exists: false, config: emptyConfig(), errors: [] };
+  const { config, errors } = readConfigText(text, file);
+  return { path: file, exists: true, config, errors };
 }
 
 /**
  * Writes the config atomically (0600, folder 0700). It refuses to replace a file that does not
- * load: such a file holds something the user wrote, and they must see the error and fix it.
+ * load, or loads without a profile of a bad name: such a file holds something the user wrote, and
+ * they must see the error and fix it. It refuses a folder others can change, as loading does.
  */
-export async function saveConfig(file: string, config: Config): Promise<void> {
+export async function saveConfig(file: string, config: Config, opts: LoadOptions = {}): Promise<void> {
   const checked = ConfigSchema.safeParse(config);
   if (!checked.success) {
     throw new ConfigError(`refusing to save an invalid config to ${file}: ${describeIssues(checked.error)}`, {
       path: file,
     });
   }
-  await loadConfig(file); // throws on a damaged file, which then stays untouched
+  // Throws on a damaged file, which then stays untouched; a left-out profile would be lost.
+  const loaded = await loadConfig(file, opts);
+  const first = loaded.errors[0];
+  if (first !== undefined) {
+    const name = JSON.stringify(first.profile);
+    const why = `its profile ${name} has a name that is not allowed, and saving would lose it`;
+    throw new ConfigError(`refusing to save ${file}: ${why}`, { path: file, fix: first.fix });
+  }
   await ensurePrivateDir(path.dirname(file));
+  await assertSecurePath(file, opts.secure);
   await writeFileAtomic(file, `${JSON.stringify(checked.data, null, 2)}\n`, { mode: 0o600 });
 }
 
@@ -159,17 +261,9 @@ export function getProfile(config: Config, name: string): Profile | undefined {
   return Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
 }
 
-function checkName(name: string): void {
-  if (!isValidProfileName(name)) {
-    throw new ConfigError(
-      `invalid profile name ${JSON.stringify(name)}: use 1 to 64 of [A-Za-z0-9_.-], not starting with '.'`,
-    );
-  }
-}
-
 /** Adds or replaces a profile; fields of an existing profile not in `profile` are kept. */
 export function upsertProfile(config: Config, name: string, profile: Profile): Config {
-  checkName(name);
+  assertProfileName(name);
   const previous = getProfile(config, name) ?? {};
   const parsed = ProfileSchema.safeParse({ ...previous, ...profile });
   if (!parsed.success) {

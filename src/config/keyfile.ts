@@ -12,11 +12,14 @@ import {
   parseJwk,
 } from '../auth/index.js';
 import { ensurePrivateDir, writeFileExclusive } from './atomic.js';
-import { errnoCode, KeyFileError } from './errors.js';
+import { ConfigError, errnoCode, KeyFileError } from './errors.js';
+import { assertSecurePath, isTrustedOwner, type SecurePathOptions } from './secure-path.js';
 
 export interface ReadKeyOptions {
   /** Asked only when the key is encrypted (interactive prompt, or CUSTODY_KEY_PASSPHRASE). */
   passphrase?: () => Promise<string>;
+  /** Who the file and its folders must belong to (default: this process's user; tests inject). */
+  secure?: SecurePathOptions;
 }
 
 export interface WriteKeyOptions {
@@ -24,7 +27,9 @@ export interface WriteKeyOptions {
   passphrase?: string;
   /** PBES2 iteration count (tests lower it; the default comes from auth). */
   iterations?: number;
+  secure?: SecurePathOptions;
 }
+
 
 /** A JWK is a few hundred bytes and a JWE of one under 2 KiB; anything far larger is not a key. */
 const MAX_KEY_BYTES = 64 * 1024;
@@ -60,6 +65,16 @@ function modeError(file: string, mode: number): KeyFileError {
   );
 }
 
+/** The key file's owner and every folder on its way (secure-path.ts): a key others can swap is not the user's. */
+async function checkKeyPath(file: string, secure: SecurePathOptions | undefined): Promise<void> {
+  try {
+    await assertSecurePath(file, secure);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new KeyFileError(err.message, { path: err.path, fix: err.fix });
+    throw err;
+  }
+}
+
 function checkStats(file: string, stats: Stats): void {
   if (stats.isSymbolicLink()) throw symlinkError(file);
   if (!stats.isFile()) throw new KeyFileError(`${file} is not a regular file`, { path: file });
@@ -69,7 +84,7 @@ function checkStats(file: string, stats: Stats): void {
   }
 }
 
-async function readKeyText(file: string): Promise<string> {
+async function readKeyText(file: string, secure: SecurePathOptions | undefined): Promise<string> {
   let before: Stats;
   try {
     before = await fsp.lstat(file);
@@ -84,6 +99,7 @@ async function readKeyText(file: string): Promise<string> {
     throw new KeyFileError(`cannot read ${file}: ${code ?? 'unknown error'}`, { path: file });
   }
   checkStats(file, before);
+  await checkKeyPath(file, secure);
 
   let handle: fsp.FileHandle;
   try {
@@ -100,6 +116,10 @@ async function readKeyText(file: string): Promise<string> {
       throw new KeyFileError(`${file} changed while it was being opened; try again`, { path: file });
     }
     checkStats(file, after);
+    // Said in full (with the fix) by the path check; here it guards the file actually opened.
+    if (!isTrustedOwner(after.uid, secure)) {
+      throw new KeyFileError(`${file} is owned by uid ${after.uid}, not by you or root`, { path: file });
+    }
     return await handle.readFile('utf8');
   } finally {
     await handle.close();
@@ -153,11 +173,12 @@ async function keyFromText(
 }
 
 /**
- * Reads a private key file, refusing a symlink, anything but a regular file, and any mode that
- * lets group or others in. Decrypts it when it is a JWE. Errors never contain key material.
+ * Reads a private key file, refusing a symlink, anything but a regular file, any mode that lets
+ * group or others in, and a file or folder on its way that someone else could change
+ * (secure-path.ts). Decrypts it when it is a JWE. Errors never contain key material.
  */
 export async function readPrivateKey(file: string, opts: ReadKeyOptions = {}): Promise<PrivateJwk> {
-  const text = await readKeyText(file);
+  const text = await readKeyText(file, opts.secure);
   return keyFromText(text, { path: file, label: file }, opts);
 }
 
@@ -177,7 +198,8 @@ async function keyFileText(jwk: PrivateJwk, opts: WriteKeyOptions): Promise<stri
 }
 
 /**
- * Creates a private key file (folder 0700, file 0600). Never replaces an existing file: a key
+ * Creates a private key file (folder 0700, file 0600) in a folder only the user (or root) can
+ * change. Never replaces an existing file: a key
  * overwritten is a key lost. The file appears whole or not at all.
  */
 export async function writePrivateKey(
@@ -193,6 +215,8 @@ export async function writePrivateKey(
   }
   const text = await keyFileText(jwk, opts);
   await ensurePrivateDir(path.dirname(file));
+  // A key written where others can swap it would be refused by the next read: say so now.
+  await checkKeyPath(file, opts.secure);
   try {
     await writeFileExclusive(file, text, { mode: 0o600 });
   } catch (err) {

@@ -7,20 +7,24 @@ type Env = NodeJS.ProcessEnv;
 
 const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
+// Names an object record cannot hold safely, or that code reading one may mistake for its own.
+const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The rule in words, for every message that refuses a name. */
+export const PROFILE_NAME_RULE =
+  "1 to 64 letters, digits, '_', '-' or '.', not starting with '.', and not __proto__, constructor or prototype";
+
 /**
  * A profile name doubles as a file name (`keys/<name>.jwk`), so it is held to a safe alphabet.
- * A leading dot is refused too (`.`, `..`, hidden files), and `__proto__`, which a JSON object
- * record cannot hold safely.
+ * A leading dot is refused too (`.`, `..`, hidden files), and the names of RESERVED_NAMES.
  */
 export function isValidProfileName(name: string): boolean {
-  return PROFILE_NAME.test(name) && !name.startsWith('.') && name !== '__proto__';
+  return PROFILE_NAME.test(name) && !name.startsWith('.') && !RESERVED_NAMES.has(name);
 }
 
 export function assertProfileName(name: string): string {
   if (!isValidProfileName(name)) {
-    throw new ConfigError(
-      `invalid profile name ${JSON.stringify(name)}: use 1 to 64 letters, digits, '_', '-' or '.', not starting with '.'`,
-    );
+    throw new ConfigError(`invalid profile name ${JSON.stringify(name)}: use ${PROFILE_NAME_RULE}`);
   }
   return name;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePrivateJwk, type PrivateJwk } from '../../src/auth/index.js';
 import { parseCommandArgs } from '../../src/commands/cli.js';
 import { type Runtime, runDoctor, spec } from '../../src/commands/doctor.js';
-import { takeSecretEnv, writePrivateKey } from '../../src/config/index.js';
+import { openAuditLog, takeSecretEnv, writePrivateKey } from '../../src/config/index.js';
 import { custody, custodyOnTty, fakeIo, type Home, tempHome } from '../helpers/cli-io.js';
 import { deadUrl, startApi, type TestApi } from '../helpers/custody-api.js';
 
@@ -114,6 +114,7 @@ describe('custody doctor', () => {
       'settings:pass',
       'key file:pass',
       'key:pass',
+      'audit log:pass',
       'connection:pass',
       'clock:pass',
       'workspace:pass',
@@ -324,5 +325,131 @@ describe('custody doctor', () => {
     expect(line(r.out, 'workspace')).toMatch(/404: workspace nope was not found/);
     expect(api.requests.at(-1)!.target).toBe('/workspaces/nope');
     expect((await custody(['doctor', '--nope'], home.env())).code).toBe(2);
+  });
+});
+
+describe('custody doctor: where the files are (StrictModes)', () => {
+  const isRoot = process.geteuid?.() === 0;
+  const OTHER = 4242;
+
+  it('a profile named __proto__ fails the config file, naming it, and the other profile still loads', async () => {
+    const { home, api, jwk } = await setup();
+    const prodProfile = JSON.stringify({ baseUrl: api.url, workspaceId: 'ws1', keyId: jwk.kid });
+    const text = `{"version":1,"activeProfile":"prod","profiles":{"prod":${prodProfile},"__proto__":${prodProfile}}}`;
+    await fs.writeFile(home.configFile, text, { mode: 0o600 });
+    const r = await doctorOn(NODE_24, [], home.env());
+    expect(r.code).toBe(1);
+    expect(line(r.out, 'config file')).toBe(
+      `✗ ${home.configFile}: profile name "__proto__" is not allowed (use 1 to 64 letters, digits, '_', '-' or '.', ` +
+        "not starting with '.', and not __proto__, constructor or prototype); that profile is left out; " +
+        '1 other profile loads (left untouched)',
+    );
+    expect(r.out).toContain(`to fix: rename the profile "__proto__" in ${home.configFile}`);
+    expect(r.out).not.toMatch(/valid \(0 profiles\)/);
+    expect(line(r.out, 'settings')).toMatch(/^✓ profile prod: workspace ws1/);
+    expect(line(r.out, 'accounts')).toMatch(/^✓ /);
+    expect(await fs.readFile(home.configFile, 'utf8')).toBe(text);
+  });
+
+  it('a config file over 1 MB fails, is not read, and is left untouched', async () => {
+    const { home } = await setup();
+    await fs.truncate(home.configFile, 2 * 1024 * 1024);
+    const before = await fs.stat(home.configFile);
+    const r = await doctorOn(NODE_24, [], home.env());
+    expect(r.code).toBe(1);
+    expect(line(r.out, 'config file')).toBe(
+      `✗ ${home.configFile} is 2,097,152 bytes; a custody config is at most 1,048,576 bytes (1 MB), so it was not read ` +
+        '(left untouched)',
+    );
+    expect((await fs.stat(home.configFile)).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it.skipIf(!isRoot)('a key file owned by another user (mode 0600) fails with the chown (needs root to chown)', async () => {
+    const { home, keyFile } = await setup();
+    await fs.chown(keyFile, OTHER, OTHER);
+    const r = await doctorOn(NODE_24, [], home.env());
+    expect(r.code).toBe(1);
+    expect(line(r.out, 'key file')).toBe(`✗ ${keyFile} is owned by uid ${OTHER}, not by you (root): its owner can change it`);
+    expect(r.out).toContain(`to fix: chown root ${keyFile}`);
+    expect(line(r.out, 'key')).toMatch(/^- the key file must be fixed first/);
+  });
+
+  it('a key in a world-writable folder fails naming the folder; with the sticky bit it passes', async () => {
+    const { home, keyFile } = await setup();
+    await fs.chmod(home.keysDir, 0o777);
+    const r = await doctorOn(NODE_24, [], home.env());
+    expect(r.code).toBe(1);
+    expect(line(r.out, 'key file')).toBe(
+      `✗ the folder ${home.keysDir} (on the way to ${keyFile}) is writable by others (mode 0777) and not sticky: ` +
+        'anyone on this machine can swap what is in it',
+    );
+    expect(r.out).toContain(`to fix: chmod go-w ${home.keysDir}`);
+    await fs.chmod(home.keysDir, 0o1777);
+    const sticky = await doctorOn(NODE_24, [], home.env());
+    expect(line(sticky.out, 'key file')).toMatch(/^✓ .*mode 0600, a regular file, not encrypted, owned by you or root, in/);
+    expect(sticky.code).toBe(0);
+  });
+
+  it('the audit log: none yet, then written; a symlinked folder with a world-writable target fails', async () => {
+    const { home } = await setup();
+    const state = path.join(home.dir, 'state');
+    const file = path.join(state, 'custody', 'audit.jsonl');
+    expect(line((await doctorOn(NODE_24, [], home.env())).out, 'audit log')).toBe(
+      `✓ ${file}: none yet; the folders it would be made in are safe`,
+    );
+    await openAuditLog(file).append({
+      time: '2026-11-21T12:00:00.000Z',
+      profile: 'prod',
+      baseUrl: 'https://api.example',
+      workspaceId: 'ws1',
+      keyId: 'kid-1',
+      action: 'decline',
+      transactionId: 'tx-1',
+      reason: 'looks wrong',
+      result: 'canceled',
+    });
+    expect(line((await doctorOn(NODE_24, [], home.env())).out, 'audit log')).toBe(
+      `✓ ${file}: mode 0600, owned by you or root, in folders only you or root can change`,
+    );
+
+    const shared = path.join(home.dir, 'shared');
+    await fs.rename(state, shared);
+    await fs.symlink(shared, state);
+    await fs.chmod(shared, 0o777);
+    const r = await doctorOn(NODE_24, [], home.env());
+    expect(r.code).toBe(1);
+    expect(line(r.out, 'audit log')).toMatch(
+      new RegExp(`^✗ the folder ${shared} \\(on the way to ${file}\\) is writable by others \\(mode 0777\\)`),
+    );
+    expect(r.out).toContain(`to fix: chmod go-w ${shared}`);
+    if (isRoot) {
+      await fs.chmod(shared, 0o700);
+      await fs.chown(path.join(shared, 'custody', 'audit.jsonl'), OTHER, OTHER);
+      const owned = await doctorOn(NODE_24, [], home.env());
+      expect(line(owned.out, 'audit log')).toMatch(new RegExp(`^✗ ${file} \\(→ .*\\) is owned by uid ${OTHER}`));
+    }
+  });
+
+  it('the log file, when given: checked as the console would open it', async () => {
+    const { home } = await setup();
+    expect((await doctorOn(NODE_24, [], home.env())).out).not.toMatch(/log file {2,}/);
+
+    const logs = path.join(home.dir, 'logs');
+    await fs.mkdir(logs, { mode: 0o700 });
+    const file = path.join(logs, 'custody.log');
+    const ok = await doctorOn(NODE_24, ['--log-file', file], home.env());
+    expect(line(ok.out, 'log file')).toBe(`✓ ${file}: none yet; the folders it would be made in are safe`);
+    expect(ok.code).toBe(0);
+
+    await fs.chmod(logs, 0o777);
+    const bad = await doctorOn(NODE_24, [], home.env({ CUSTODY_LOG_FILE: file }));
+    expect(bad.code).toBe(1);
+    expect(line(bad.out, 'log file')).toMatch(/^✗ the folder .*logs .* is writable by others \(mode 0777\) and not sticky/);
+    expect(bad.out).toContain(`to fix: chmod go-w ${logs}`);
+
+    await fs.chmod(logs, 0o700);
+    await fs.symlink(path.join(home.dir, 'elsewhere.log'), file);
+    const link = await doctorOn(NODE_24, ['--log-file', file], home.env());
+    expect(line(link.out, 'log file')).toBe(`✗ cannot open the log file ${file}: it is a symlink (give the real path)`);
   });
 });

@@ -1,13 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type Config,
   ConfigError,
   emptyConfig,
   getProfile,
   loadConfig,
+  MAX_CONFIG_BYTES,
   parseConfigText,
+  ProfileNameError,
+  profileNames,
   removeProfile,
   saveConfig,
   setActiveProfile,
@@ -21,7 +24,7 @@ describe('loadConfig', () => {
   it('gives an empty config for a missing file', async () => {
     const dir = await tempDir();
     const file = path.join(dir, 'custody', 'config.json');
-    expect(await loadConfig(file)).toEqual({ path: file, exists: false, config: emptyConfig() });
+    expect(await loadConfig(file)).toEqual({ path: file, exists: false, config: emptyConfig(), errors: [] });
     await expect(fs.stat(path.join(dir, 'custody'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
@@ -96,9 +99,9 @@ describe('loadConfig', () => {
       /profiles\.p\.proxy/,
     ],
     [
-      'bad profile name',
-      '{"version":1,"profiles":{"../evil":{"baseUrl":"https://x","workspaceId":"w"}}}',
-      /profiles\["\.\.\/evil"\]: invalid profile name/,
+      'bad activeProfile',
+      '{"version":1,"activeProfile":"__proto__","profiles":{}}',
+      /activeProfile: invalid profile name "__proto__"/,
     ],
   ];
   it.each(corrupt)('%s → ConfigError naming the path; file untouched', async (_name, text, problem) => {
@@ -129,6 +132,113 @@ describe('loadConfig', () => {
 
   it('accepts a byte-order mark', () => {
     expect(parseConfigText('\uFEFF{"version":1}', 'c.json')).toEqual({ version: 1, profiles: {} });
+  });
+});
+
+describe('profile names in the config file', () => {
+  // Each bad name is left out with an error naming it; prod and the good odd name still load.
+  const good = 'ok-name_1.x';
+  it.each(['__proto__', 'constructor', 'prototype', 'a b', '../evil', '.hidden', 'x'.repeat(65)])(
+    '%j: an error naming it, and the other profiles load',
+    async (bad) => {
+      const dir = await tempDir();
+      const file = path.join(dir, 'config.json');
+      // Written by hand: JSON.stringify of an object literal would not hold an own "__proto__".
+      const text = `{"version":1,"activeProfile":"prod","profiles":{"prod":${JSON.stringify(prod)},${JSON.stringify(
+        bad,
+      )}:${JSON.stringify({ ...prod, workspaceId: 'ws-bad' })},${JSON.stringify(good)}:${JSON.stringify(prod)}}}`;
+      await fs.writeFile(file, text, { mode: 0o600 });
+
+      const loaded = await loadConfig(file);
+      expect(profileNames(loaded.config)).toEqual([good, 'prod']);
+      expect(Object.getPrototypeOf(loaded.config.profiles)).toBe(Object.prototype);
+      expect(getProfile(loaded.config, 'prod')).toEqual(prod);
+      expect(loaded.errors).toHaveLength(1);
+      const error = loaded.errors[0]!;
+      expect(error).toBeInstanceOf(ProfileNameError);
+      expect(error.profile).toBe(bad);
+      expect(error.message).toContain(`${file}: profile name ${JSON.stringify(bad)} is not allowed`);
+      expect(error.message).toMatch(/not __proto__, constructor or prototype\); that profile is left out$/);
+      expect(error.fix).toBe(`rename the profile ${JSON.stringify(bad)} in ${file}`);
+
+      // Saving would drop the profile the user wrote: refused, naming it, file untouched.
+      const before = await fs.stat(file);
+      const save = saveConfig(file, upsertProfile(loaded.config, 'dev', prod));
+      await expect(save).rejects.toThrow(`its profile ${JSON.stringify(bad)} has a name that is not allowed`);
+      expect(await fs.readFile(file, 'utf8')).toBe(text);
+      expect((await fs.stat(file)).mtimeMs).toBe(before.mtimeMs);
+    },
+  );
+
+  it('a config without a bad name has no errors', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'config.json');
+    await fs.writeFile(file, JSON.stringify({ version: 1, profiles: { [good]: prod } }), { mode: 0o600 });
+    expect(await loadConfig(file)).toMatchObject({ exists: true, errors: [] });
+  });
+});
+
+describe('a config file over 1 MB', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Counts the bytes loadConfig reads through any handle it opens. */
+  function countReads(): { bytes: number } {
+    const counted = { bytes: 0 };
+    const open = fs.open.bind(fs);
+    vi.spyOn(fs, 'open').mockImplementation(async (...args: Parameters<typeof fs.open>) => {
+      const handle = await open(...args);
+      const read = handle.read.bind(handle) as (...a: unknown[]) => Promise<{ bytesRead: number }>;
+      handle.read = (async (...a: unknown[]) => {
+        const result = await read(...a);
+        counted.bytes += result.bytesRead;
+        return result;
+      }) as typeof handle.read;
+      return handle;
+    });
+    return counted;
+  }
+
+  it('is refused with a clear error, without being read, and left untouched', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'config.json');
+    const head = `{"version":1,"profiles":{}}`;
+    await fs.writeFile(file, head, { mode: 0o600 });
+    await fs.truncate(file, 50 * 1024 * 1024); // 50 MB (sparse: cheap to make)
+    const before = await fs.stat(file);
+    const reads = countReads();
+
+    const error = await loadConfig(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(
+      `${file} is 52,428,800 bytes; a custody config is at most 1,048,576 bytes (1 MB), so it was not read`,
+    );
+    expect((error as ConfigError).fix).toMatch(/CUSTODY_CONFIG/);
+    expect(reads.bytes).toBe(0);
+
+    await expect(saveConfig(file, upsertProfile(emptyConfig(), 'prod', prod))).rejects.toThrow(/so it was not read/);
+    const after = await fs.stat(file);
+    expect([after.ino, after.size, after.mtimeMs, after.mode]).toEqual([before.ino, before.size, before.mtimeMs, before.mode]);
+    expect(await fs.readdir(dir)).toEqual(['config.json']);
+  });
+
+  it('exactly 1 MB still loads', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'config.json');
+    const head = JSON.stringify({ version: 1, profiles: { prod } });
+    await fs.writeFile(file, head + ' '.repeat(MAX_CONFIG_BYTES - head.length), { mode: 0o600 });
+    expect((await loadConfig(file)).config.profiles.prod).toEqual(prod);
+    await fs.appendFile(file, ' ');
+    await expect(loadConfig(file)).rejects.toThrow(/is 1,048,577 bytes/);
+  });
+
+  it('a FIFO in its place is refused without hanging', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'config.json');
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', ['-m', '600', file]);
+    await expect(loadConfig(file)).rejects.toThrow(`${file} is not a regular file`);
   });
 });
 

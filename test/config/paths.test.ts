@@ -95,12 +95,14 @@ describe('derived paths', () => {
 });
 
 describe('profile names', () => {
-  it.each(['default', 'prod', 'a', 'my-ws_2.eu', 'x'.repeat(64)])('accepts %j', (name) => {
+  const good = ['default', 'prod', 'a', 'my-ws_2.eu', 'ok-name_1.x', 'Constructor', 'x'.repeat(64)];
+  it.each(good)('accepts %j', (name) => {
     expect(isValidProfileName(name)).toBe(true);
     expect(defaultKeyPath(name, { HOME: '/h' })).toBe(`/h/.config/custody/keys/${name}.jwk`);
   });
 
-  it.each(['', '.', '..', '../x', 'a/b', 'a\\b', '.hidden', 'x'.repeat(65), 'a b', 'é', '__proto__', 'a\0b'])(
+  const reserved = ['__proto__', 'constructor', 'prototype'];
+  it.each(['', '.', '..', '../x', 'a/b', 'a\\b', '.hidden', 'x'.repeat(65), 'a b', 'é', ...reserved, 'a\0b'])(
     'refuses %j',
     (name) => {
       expect(isValidProfileName(name)).toBe(false);

@@ -292,9 +292,10 @@ describe('resolveSettings errors', () => {
       ],
       [
         'Object.prototype member as profile',
-        { flags: { profile: 'constructor' } },
-        /"constructor".*does not exist/,
+        { flags: { profile: 'toString' } },
+        /"toString".*does not exist/,
       ],
+      ['a reserved name as profile', { flags: { profile: 'constructor' } }, /invalid profile name "constructor"/],
       ['invalid profile name', { flags: { profile: '../x' } }, /invalid profile name/],
       ['bad --base-url', { flags: { baseUrl: 'example.com' } }, /--base-url is not a valid base URL/],
       ['bad CUSTODY_BASE_URL', { env: { CUSTODY_BASE_URL: 'ftp://x' } }, /CUSTODY_BASE_URL is not a valid/],

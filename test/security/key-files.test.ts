@@ -1,7 +1,9 @@
 // Key files through the real command line (issue 7, "Files and secrets"): the built `custody`
 // run as a user runs it (its own process; the console in a pseudo-terminal).
-// - A symlinked key file and one readable by others are refused by the console, `custody watch`
-//   and `custody doctor`, each with the command that fixes it; nothing is read from them.
+// - A symlinked key file, one readable by others, one owned by another user (as root only: giving
+//   a file away needs root) and one in a world-writable folder without the sticky bit are refused
+//   by the console, `custody watch` and `custody doctor`, each with the command that fixes it;
+//   nothing is read from them.
 // - An encrypted key with a wrong CUSTODY_KEY_PASSPHRASE is refused by the console, watch and
 //   doctor without printing d, the passphrase or the key file's contents.
 // - CUSTODY_API_KEY (and CUSTODY_KEY_PASSPHRASE) leave the environment once read: a child process
@@ -10,7 +12,17 @@
 // The unit side (readPrivateKey, takeSecretEnv) is in test/config/keyfile.test.ts and
 // test/config/resolve.test.ts; doctor in-process in test/commands/doctor.test.ts.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,7 +47,9 @@ const PASSPHRASE = 'Correct-Horse 7 Battery ~ Staple';
 let dir: string;
 let jwk: PrivateJwk;
 let keyText: string;
-const files = { real: '', link: '', wide: '', groupReadable: '', encrypted: '' };
+const files = { real: '', link: '', wide: '', groupReadable: '', encrypted: '', owned: '', inOpenFolder: '' };
+const isRoot = process.geteuid?.() === 0;
+const OTHER = 4242; // a uid with no account here: "another user"
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'custody-keyfiles-'));
@@ -51,6 +65,13 @@ beforeAll(async () => {
   files.groupReadable = join(dir, 'group.jwk');
   writeFileSync(files.groupReadable, keyText);
   chmodSync(files.groupReadable, 0o640);
+  files.owned = join(dir, 'owned.jwk');
+  writeFileSync(files.owned, keyText, { mode: 0o600 });
+  if (isRoot) chownSync(files.owned, OTHER, OTHER);
+  mkdirSync(join(dir, 'open'));
+  chmodSync(join(dir, 'open'), 0o777);
+  files.inOpenFolder = join(dir, 'open', 'key.jwk');
+  writeFileSync(files.inOpenFolder, keyText, { mode: 0o600 });
   files.encrypted = join(dir, 'key.jwe');
   writeFileSync(files.encrypted, await encryptPrivateJwk(jwk, PASSPHRASE, { iterations: 10_000 }), { mode: 0o600 });
 });
@@ -102,7 +123,25 @@ describe('unsafe key files are refused with the fix, by every command that reads
     ['a symlink', 'link', /link\.jwk is a symlink/, /cp --remove-destination .*readlink -f .*link\.jwk.*chmod 600 .*link\.jwk/],
     ['mode 0644', 'wide', /wide\.jwk has mode 0644/, /to fix: chmod 600 "?[^\s"]*wide\.jwk/],
     ['mode 0640', 'groupReadable', /group\.jwk has mode 0640/, /to fix: chmod 600 "?[^\s"]*group\.jwk/],
+    [
+      'in a world-writable folder without the sticky bit',
+      'inOpenFolder',
+      /the folder \S*open \(on the way to \S*open\/key\.jwk\) is writable by others \(mode 0777\) and not sticky/,
+      /to fix: chmod go-w \S*\/open(\s|$)/,
+    ],
+    ...(isRoot
+      ? ([
+          [
+            'owned by another user, mode 0600',
+            'owned',
+            /owned\.jwk is owned by uid 4242, not by you \(root\)/,
+            /to fix: chown root \S*owned\.jwk/,
+          ],
+        ] as const)
+      : []),
   ] as const;
+  // Shown as skipped where the suite does not run as root: giving a file away needs root.
+  if (!isRoot) it.skip('owned by another user, mode 0600 (needs root to chown)', () => {});
 
   it.each(cases)('%s: custody watch and custody doctor (exit 1)', async (_what, name, problem, fix) => {
     const file = files[name];
