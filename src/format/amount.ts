@@ -4,6 +4,7 @@
 
 import {
   compareScaled,
+  isDecimalString,
   parseDecimal,
   type RoundingMode,
   roundScaled,
@@ -160,4 +161,46 @@ export function fitAmount(text: string, width: number, { ascii = false }: { read
     if (cut.length <= width) return cut;
   }
   return undefined;
+}
+
+/**
+ * What makes an amount from the server impossible: a negative one (an amount moved is never
+ * below zero: the direction is the transaction's type), one that is not a decimal at all, or one
+ * with more fraction digits than its asset has. Such an amount is flagged wherever it is shown,
+ * never drawn as an ordinary number.
+ */
+export type AmountProblem = 'negative' | 'not-a-decimal' | 'too-precise';
+
+export function amountProblem(amount: string, decimals?: number | string): AmountProblem | undefined {
+  if (!isDecimalString(amount)) return 'not-a-decimal';
+  if (amount.startsWith('-')) return 'negative';
+  const digits = decimalsOf(decimals);
+  const dot = amount.indexOf('.');
+  if (digits !== undefined && dot >= 0 && amount.slice(dot + 1).replace(/0+$/, '').length > digits) return 'too-precise';
+  return undefined;
+}
+
+/** The problem in words: "negative", "not a number", "more decimal places than BTC has (8)". */
+export function amountProblemWords(problem: AmountProblem, symbol: string, decimals?: number | string): string {
+  if (problem === 'negative') return 'negative';
+  if (problem === 'not-a-decimal') return 'not a number';
+  return `more decimal places than ${symbol === '' ? 'its asset' : symbol} has (${decimalsOf(decimals) ?? '?'})`;
+}
+
+/**
+ * An amount for a list cell, flagged when it is impossible: "⚠ -36,415.000000" ("! " in ASCII),
+ * "⚠ 12abc"; an ordinary amount as formatAmount writes it.
+ */
+export function amountCell(
+  amount: string,
+  decimals: number | string | undefined,
+  options: FormatAmountOptions = {},
+): string {
+  const problem = amountProblem(amount, decimals);
+  if (problem === undefined) return formatAmount(amount, decimals, options);
+  const flag = glyphs(options.ascii ?? false).warning;
+  if (problem === 'too-precise') return `${flag} ${formatAmountFull(amount, undefined)}`;
+  const shown = problem === 'negative' ? formatAmount(amount, decimals, options) : amount;
+  // "-0" formats as 0 (zero carries no sign): the text as sent says what is wrong with it.
+  return `${flag} ${problem === 'negative' && !shown.startsWith('-') ? amount : shown}`;
 }

@@ -14,6 +14,12 @@ export interface ScaledDecimal {
 // exponent, no plus, no spaces: anything else is not a decimal and is shown as raw text.
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
+/**
+ * Longer than any amount, price or product of the two: a longer string is not taken as a number
+ * (a hostile server's million-digit "amount" must not be parsed into a BigInt on every frame).
+ */
+export const MAX_DECIMAL_CHARS = 128;
+
 const powers: bigint[] = [];
 export function pow10(n: number): bigint {
   if (n < 64) {
@@ -24,7 +30,7 @@ export function pow10(n: number): bigint {
 }
 
 export function isDecimalString(s: unknown): s is string {
-  return typeof s === 'string' && DECIMAL.test(s);
+  return typeof s === 'string' && s.length <= MAX_DECIMAL_CHARS && DECIMAL.test(s);
 }
 
 export function parseDecimal(s: unknown): ScaledDecimal | undefined {

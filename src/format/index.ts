@@ -2,6 +2,10 @@
 
 export {
   AMOUNT_DIGITS,
+  type AmountProblem,
+  amountCell,
+  amountProblem,
+  amountProblemWords,
   countOf,
   type FormatAmountOptions,
   type FormatDecimalOptions,
@@ -23,6 +27,7 @@ export {
   roundDecimal,
   subtractDecimal,
 } from './decimal.js';
+export { codePointName, foldHidden, hasHidden, hiddenCharacters, showHidden, type TextKind } from './hidden.js';
 export { shortId, truncateMiddle } from './ids.js';
 export { formatChange, formatFractionPercent, formatPrice, formatUsd, percentChange } from './market.js';
 export { cleanReason } from './reason.js';
@@ -63,12 +68,18 @@ export {
   type Align,
   type AsciiOption,
   asciiFold,
+  clipText,
+  countCharacters,
   displayWidth,
   fitCell,
+  headUnits,
   padEndToWidth,
   padStartToWidth,
   sanitizeLine,
+  tailUnits,
+  takeWidth,
   truncateToWidth,
+  unitsFor,
 } from './text.js';
 export {
   formatAbsolute,

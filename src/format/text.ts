@@ -3,6 +3,7 @@
 // (an emoji with its modifiers, a letter with its accents) and never split one.
 
 import stringWidth from 'string-width';
+import { foldHidden } from './hidden.js';
 import { glyphs } from './symbols.js';
 
 export type Align = 'left' | 'right';
@@ -16,22 +17,126 @@ export interface AsciiOption {
 // console cuts is ASCII, which never needs one.
 let segmenter: Intl.Segmenter | undefined;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-// C0 and C1 controls (ESC starts terminal escape sequences) and the bidirectional controls that
-// can make text, an address for one, display in an order other than the one it has.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// C0 and C1 controls: ESC starts terminal escape sequences.
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 const LINE_BREAKS = /[\t\n\r]/g;
 
-export function displayWidth(s: string): number {
-  return PRINTABLE_ASCII.test(s) ? s.length : stringWidth(s);
+/**
+ * Code units read for each column a line may show. Wire text is cut to this before it is
+ * sanitized or measured, so a frame costs the same whatever the server sends: a 50,000-character
+ * name took a second per cell to measure (string-width's segmenting grows with the square of the
+ * length on Node 20). Four units a column leaves room for wide, accented and emoji characters.
+ */
+const UNITS_PER_COLUMN = 4;
+
+function columns(n: number): number {
+  return Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0;
+}
+
+/** The most code units a line of `width` columns is read from. */
+export function unitsFor(width: number): number {
+  return columns(width) * UNITS_PER_COLUMN + 16;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** The first `max` code units of `s`, never half a surrogate pair. */
+export function headUnits(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const end = isHighSurrogate(s.charCodeAt(max - 1)) ? max - 1 : max;
+  return s.slice(0, Math.max(0, end));
+}
+
+/** The last `max` code units of `s`, never half a surrogate pair. */
+export function tailUnits(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const start = s.length - max;
+  return s.slice(isHighSurrogate(s.charCodeAt(start - 1)) ? start + 1 : start);
+}
+
+/** Characters (code points) in `s`. */
+export function countCharacters(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) if (isHighSurrogate(s.charCodeAt(i))) n -= 1;
+  return n;
 }
 
 /**
- * One line of visible text: tabs and line breaks become spaces; other control characters and bidi
- * controls become "�" ("?" in ASCII), so wire text can neither move the cursor nor reorder itself.
+ * At most `max` code units of text for a view that shows it whole (a detail wraps it over lines),
+ * and how many characters were left out, for "(48,210 more characters)".
+ */
+export function clipText(s: string, max: number): { text: string; more: number } {
+  if (s.length <= max) return { text: s, more: 0 };
+  const text = headUnits(s, max);
+  return { text, more: countCharacters(s) - countCharacters(text) };
+}
+
+/**
+ * Grapheme clusters, segmented a window at a time: ICU's segmenter takes time that grows with the
+ * square of the text's length on Node 20 (0.9 s for 50,000 characters), a window keeps it linear.
+ * The last cluster of a window is read again with what follows, unless it is the window's only
+ * one (a cluster longer than a window is cut: no script needs one).
+ */
+function* graphemes(s: string): Generator<string> {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const WINDOW = 256;
+  let at = 0;
+  while (at < s.length) {
+    const end = Math.min(s.length, at + WINDOW);
+    const parts = Array.from(segmenter.segment(s.slice(at, end)), (x) => x.segment);
+    const keep = end < s.length && parts.length > 1 ? parts.length - 1 : parts.length;
+    for (let i = 0; i < keep; i++) {
+      yield parts[i]!;
+      at += parts[i]!.length;
+    }
+  }
+}
+
+// Characters that are one column (the set the bundle's string-width stub proves, and Latin
+// Extended) or two (CJK ideographs, kana, Hangul syllables) on their own and never join a
+// neighbour into one cluster: text made only of them is measured a code unit at a time, without
+// segmenting and without string-width, which tries emoji patterns on every cluster.
+// test/format/text.test.ts checks every one of them against string-width.
+const ONE = String.raw`\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u22ff\u2500-\u25fc\u25ff\u2605\u26a0\u2713\u2717\u2800-\u28ff\ufffd`;
+const TWO = String.raw`\u3041-\u3096\u30a1-\u30fa\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff`;
+export const SIMPLE_TEXT = new RegExp(`^[${ONE}${TWO}]*$`);
+const TWO_COLUMNS = new RegExp(`[${TWO}]`);
+
+function simpleWidth(ch: string): number {
+  return TWO_COLUMNS.test(ch) ? 2 : 1;
+}
+
+function graphemeWidth(g: string): number {
+  return g.length === 1 && SIMPLE_TEXT.test(g) ? simpleWidth(g) : stringWidth(g);
+}
+
+/** Columns `s` takes in a terminal, as Ink measures it; linear in the length of `s`. */
+export function displayWidth(s: string): number {
+  if (PRINTABLE_ASCII.test(s)) return s.length;
+  if (SIMPLE_TEXT.test(s)) {
+    let width = 0;
+    for (let i = 0; i < s.length; i++) width += simpleWidth(s[i]!);
+    return width;
+  }
+  // string-width strips escape sequences from the whole text first; only text not yet sanitized
+  // has any, and only for such text is its own (slower) measure used.
+  if (s.includes('\x1b') || s.includes('\x9b')) return stringWidth(s);
+  let width = 0;
+  for (const g of graphemes(s)) width += graphemeWidth(g);
+  return width;
+}
+
+/**
+ * One line of visible text: tabs and line breaks become spaces; characters that hide or reorder
+ * text (bidi controls, zero-width spaces, the BOM, tags: hidden.ts) are folded away, other control
+ * characters become "�" ("?" in ASCII), so wire text can neither move the cursor nor disguise
+ * itself. Identifiers show what is folded here as marks first (showHidden).
  */
 export function sanitizeLine(s: string, { ascii = false }: AsciiOption = {}): string {
   if (PRINTABLE_ASCII.test(s)) return s;
-  const line = s.replace(LINE_BREAKS, ' ').replace(UNSAFE, ascii ? '?' : '\uFFFD');
+  const line = foldHidden(s.replace(LINE_BREAKS, ' ')).replace(CONTROLS, ascii ? '?' : '\uFFFD');
   return ascii ? asciiFold(line) : line;
 }
 
@@ -56,25 +161,22 @@ export function asciiFold(s: string): string {
     .replace(NON_ASCII, (c) => ASCII_PUNCTUATION[c] ?? '?');
 }
 
-function columns(n: number): number {
-  return Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0;
-}
-
 /** The longest run of whole graphemes from the start (or the end) that fits in `width` columns. */
 export function takeWidth(s: string, width: number, fromEnd = false): string {
-  if (PRINTABLE_ASCII.test(s)) return fromEnd ? s.slice(Math.max(0, s.length - width)) : s.slice(0, width);
-  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  const parts = Array.from(segmenter.segment(s), (x) => x.segment);
-  if (fromEnd) parts.reverse();
+  const w = columns(width);
+  const text = fromEnd ? tailUnits(s, unitsFor(w)) : headUnits(s, unitsFor(w));
+  if (PRINTABLE_ASCII.test(text)) return fromEnd ? text.slice(Math.max(0, text.length - w)) : text.slice(0, w);
+  // Simple text is one cluster per code unit; anything else is segmented.
+  const clusters = SIMPLE_TEXT.test(text) ? text.split('') : graphemes(text);
+  const parts = fromEnd ? Array.from(clusters).reverse() : clusters;
+  const kept: string[] = [];
   let used = 0;
-  let count = 0;
   for (const part of parts) {
-    const w = stringWidth(part);
-    if (used + w > width) break;
-    used += w;
-    count += 1;
+    const pw = graphemeWidth(part);
+    if (used + pw > w) break;
+    used += pw;
+    kept.push(part);
   }
-  const kept = parts.slice(0, count);
   return (fromEnd ? kept.reverse() : kept).join('');
 }
 
@@ -91,12 +193,14 @@ export function padStartToWidth(s: string, width: number): string {
 /**
  * At most `width` columns of one line: text that fits is kept whole; longer text keeps its start
  * and ends with "…" ("~" in ASCII). A wide character that would straddle the edge is left out, so
- * the result may be one column narrower than `width`, never wider.
+ * the result may be one column narrower than `width`, never wider. Only the start of a long text
+ * is ever read (unitsFor).
  */
 export function truncateToWidth(s: string, width: number, { ascii = false }: AsciiOption = {}): string {
   const w = columns(width);
-  const line = sanitizeLine(s, { ascii });
-  if (displayWidth(line) <= w) return line;
+  const read = headUnits(s, unitsFor(w));
+  const line = sanitizeLine(read, { ascii });
+  if (read.length === s.length && displayWidth(line) <= w) return line;
   const marker = glyphs(ascii).ellipsis;
   const markerWidth = displayWidth(marker);
   if (w < markerWidth) return '';
@@ -105,6 +209,6 @@ export function truncateToWidth(s: string, width: number, { ascii = false }: Asc
 
 /** Exactly `width` columns: truncated if too long, padded with spaces on the side away from `align`. */
 export function fitCell(s: string, width: number, align: Align = 'left', options: AsciiOption = {}): string {
-  const text = truncateToWidth(options.ascii === true ? asciiFold(s) : s, width, options);
+  const text = truncateToWidth(s, width, options);
   return align === 'right' ? padStartToWidth(text, width) : padEndToWidth(text, width);
 }

@@ -22,6 +22,8 @@ export interface DialogTarget {
   readonly status: string;
   /** Full precision, without the symbol ("25.00000000"); absent when the record has none. */
   readonly amount?: string;
+  /** Why the amount is impossible ("negative", "not a number"): format/amount.ts amountProblem. */
+  readonly amountFlag?: string;
   readonly symbol?: string;
   /** USD value at the price of the moment the dialog opened (decimal text); absent: unknown price. */
   readonly usd?: string;

@@ -1,6 +1,7 @@
 // Reference data (networks, assets, symbols): loaded once per session and looked up by id.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Asset, Network, SymbolRecord } from '../contract/index.js';
+import { showHidden } from '../format/index.js';
 
 export interface DictionaryState {
   readonly networks: ReadonlyMap<string, Network>;
@@ -45,8 +46,10 @@ export function assetInfo(state: DictionaryState, assetId: string | null | undef
   const asset = state.assets.get(assetId);
   if (asset === undefined) return { symbol: assetId };
   const decimals = asset.decimals == null ? undefined : Number(asset.decimals);
+  const symbol = asset.symbol || (asset.symbolId ? state.symbols.get(asset.symbolId)?.symbol : undefined) || assetId;
   return {
-    symbol: asset.symbol || (asset.symbolId ? state.symbols.get(asset.symbolId)?.symbol : undefined) || assetId,
+    // A symbol is an identifier: "USDT" and "USDT" with a zero-width space must not look alike.
+    symbol: showHidden(symbol),
     ...(decimals !== undefined && Number.isInteger(decimals) ? { decimals } : {}),
     ...(asset.networkId ? { networkId: asset.networkId } : {}),
     ...(asset.symbolId ? { symbolId: asset.symbolId } : {}),

@@ -41,3 +41,15 @@ export function copyFailedNotice(what: string, shown: string, error: unknown): C
   const reason = error instanceof Error ? error.message : String(error);
   return { level: 'error', text: `copy failed: ${reason} (${what} ${shown})` };
 }
+
+/**
+ * A copy of text that holds invisible characters (format/hidden.ts names them): it went as the
+ * server sent it, and the person is told, louder, before pasting it anywhere.
+ */
+export function withHiddenWarning(notice: CopyNotice, hidden: readonly string[]): CopyNotice {
+  if (hidden.length === 0) return notice;
+  return {
+    level: notice.level === 'error' ? 'error' : 'warn',
+    text: `${notice.text}; it contains invisible characters (${hidden.join(', ')}), copied as sent`,
+  };
+}

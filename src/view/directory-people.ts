@@ -1,7 +1,7 @@
 // Who a user id is: the member's name ("Dana Whitfield (you)"), or the id short and why no name
 // stands for it. Pure; junk in, text out, never a throw.
 import type { Member } from '../contract/index.js';
-import { type AsciiOption, sanitizeLine, shortId } from '../format/index.js';
+import { type AsciiOption, headUnits, sanitizeLine, shortId } from '../format/index.js';
 import { type DirectoryState, emptyDirectory, type ReferenceState } from '../store/index.js';
 
 /** Columns of an id shown when no name stands for it ("swcshs66…"). */
@@ -22,9 +22,12 @@ export function nonBlank(value: unknown): string | undefined {
   return t === '' ? undefined : t;
 }
 
-/** Wire text as one safe line, trimmed; anything not a string is empty. */
+/** A name is read this far at most: it is drawn into cells and lines many times a frame. */
+const NAME_UNITS = 1_024;
+
+/** Wire text as one safe line, trimmed (and cut: NAME_UNITS); anything not a string is empty. */
 export function clean(text: unknown, ascii: boolean): string {
-  return typeof text === 'string' ? sanitizeLine(text, { ascii }).trim() : '';
+  return typeof text === 'string' ? sanitizeLine(headUnits(text, NAME_UNITS), { ascii }).trim() : '';
 }
 
 function memberName(m: Member, ascii: boolean): string {

@@ -2,12 +2,11 @@
 // dialog freezes when it opens (the detail pane computes it live, memoized on the same stores).
 import type { Transaction } from '../contract/index.js';
 import type { Stores } from '../store/index.js';
-import { type EvidenceItem, evidenceApplies, evidenceFor } from './evidence.js';
+import { type EvidenceItem, evidenceShown } from './evidence.js';
 
 /** Undefined where the checks do not apply; [] when they found nothing. */
 export function evidenceNow(stores: Stores, tx: Transaction, ascii: boolean): EvidenceItem[] | undefined {
-  if (!evidenceApplies(tx)) return undefined;
-  return evidenceFor({
+  return evidenceShown({
     tx,
     directory: stores.directory.getState(),
     workspace: stores.workspace.getState(),

@@ -4,14 +4,19 @@
 // be checked says so instead of staying silent or guessing. Pure: inputs → items.
 import type { Balance, Transaction } from '../contract/index.js';
 import {
+  amountProblem,
+  amountProblemWords,
   compareDecimal,
   divideDecimal,
   formatCount,
   formatDecimal,
+  headUnits,
+  hiddenCharacters,
   isDecimalString,
   isTerminalTransactionStatus,
   multiplyDecimal,
   normalizeDecimal,
+  type TextKind,
 } from '../format/index.js';
 import {
   assetInfo,
@@ -26,6 +31,8 @@ import { transactionAmount } from './renderers/context.js';
 import type { Token } from './theme.js';
 
 export type EvidenceId =
+  | 'amount-flagged'
+  | 'hidden-characters'
   | 'book-only'
   | 'not-in-book'
   | 'first-time'
@@ -72,6 +79,8 @@ export const MIN_OUTGOING = 10;
 export const MOST_PERCENT = '50';
 
 const MARKS: Readonly<Record<EvidenceId, readonly [string, string]>> = {
+  'amount-flagged': ['⚠', '!'],
+  'hidden-characters': ['⍰', '?'],
   'book-only': ['⊘', 'X'],
   'not-in-book': ['⚠', '!'],
   'first-time': ['✦', '*'],
@@ -265,7 +274,52 @@ function balanceItem(
   out.push(item('balance-most', most, `${percent}%: ${of}${withdrawable}`));
 }
 
+/** An impossible amount: negative, not a number, or finer than its asset (format/amount.ts). */
+function amountItem(input: EvidenceInput, out: EvidenceItem[]): void {
+  const { amount, assetId } = transactionAmount(input.tx);
+  if (amount === undefined) return;
+  const info = assetInfo(input.dictionary, assetId);
+  const problem = amountProblem(amount, info.decimals);
+  if (problem === undefined) return;
+  const words = amountProblemWords(problem, info.symbol, info.decimals);
+  const sent = JSON.stringify(headUnits(amount, 64)) + (amount.length > 64 ? '…' : '');
+  out.push(item('amount-flagged', `the amount is ${words}`, `as the server sent it: ${sent}`, 'danger'));
+}
+
+/**
+ * Text of the server that held characters which hide or reorder text (format/hidden.ts): on screen
+ * an identifier shows them as marks and a name leaves them out; either way the person deciding
+ * is told, and what `y` copies is the text as sent.
+ */
+function hiddenItems(input: EvidenceInput, dest: Destination | undefined, out: EvidenceItem[]): void {
+  const { tx } = input;
+  const checks: [string, string | null | undefined, TextKind][] = [
+    ['the destination address', tx.params?.toAddress ?? tx.extra?.toAddress, 'identifier'],
+    ['the source address', tx.extra?.fromAddress, 'identifier'],
+    ['the memo', tx.params?.memo ?? tx.extra?.memo, 'identifier'],
+    ["the asset's symbol", input.dictionary.assets.get(transactionAmount(tx).assetId ?? '')?.symbol, 'identifier'],
+    ["the account's name", input.workspace.accountsById.get(tx.accountId)?.accountName, 'text'],
+    ["the destination's name", dest?.kind === 'book' ? dest.record.name : dest?.kind === 'account' ? dest.name : undefined, 'text'],
+  ];
+  for (const [what, text, kind] of checks) {
+    if (typeof text !== 'string') continue;
+    const found = hiddenCharacters(text, kind);
+    if (found.length === 0) continue;
+    const how = kind === 'identifier' ? 'shown as marks' : 'left out on screen';
+    out.push(
+      item(
+        'hidden-characters',
+        `${what} contains invisible characters`,
+        `${found.join(', ')}: ${how}; y copies the text as the server sent it`,
+        'danger',
+      ),
+    );
+  }
+}
+
 const ORDER: readonly EvidenceId[] = [
+  'amount-flagged',
+  'hidden-characters',
   'book-only',
   'balance-over',
   'not-in-book',
@@ -282,12 +336,17 @@ const ORDER: readonly EvidenceId[] = [
 export function evidenceFor(input: EvidenceInput): EvidenceItem[] {
   const { tx } = input;
   const out: EvidenceItem[] = [];
+  amountItem(input, out);
   selfApprovalItem(input, out);
-  if (isOutgoing(tx)) {
-    const dest = destinationOf(input.directory, input.workspace.accountsById, tx, {
-      dictionary: input.dictionary,
-      addresses: input.workspace.addresses,
-    });
+  const outgoing = isOutgoing(tx);
+  const dest = outgoing
+    ? destinationOf(input.directory, input.workspace.accountsById, tx, {
+        dictionary: input.dictionary,
+        addresses: input.workspace.addresses,
+      })
+    : undefined;
+  hiddenItems(input, dest, out);
+  if (dest !== undefined) {
     destinationItems(input, dest, out);
     const history = historyOf(input.dictionary, tx, input.loaded);
     // A transfer to one of the workspace's own accounts goes nowhere new.
@@ -305,8 +364,17 @@ export function evidenceFor(input: EvidenceInput): EvidenceItem[] {
 
 /**
  * Whether the checks apply at all: an outgoing transaction, or one with an approval policy. Where
- * they do not (a deposit, a swap without approvers), the detail has no Evidence section.
+ * they do not (an ordinary deposit, a swap without approvers), the detail has no Evidence section.
  */
 export function evidenceApplies(tx: Transaction): boolean {
   return isOutgoing(tx) || tx.extra?.approvers != null;
+}
+
+/**
+ * The evidence to show: undefined where the checks do not apply and found nothing (a deposit with
+ * a flagged amount or a hidden character still shows its section); [] when they found nothing.
+ */
+export function evidenceShown(input: EvidenceInput): EvidenceItem[] | undefined {
+  const items = evidenceFor(input);
+  return items.length > 0 || evidenceApplies(input.tx) ? items : undefined;
 }

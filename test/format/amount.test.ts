@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountCell,
+  amountProblem,
+  amountProblemWords,
   fitAmount,
   formatAmount,
   formatAmountFull,
   formatCount,
   formatDecimal,
   groupThousands,
+  isDecimalString,
 } from '../../src/format/index.js';
 
 describe('groupThousands', () => {
@@ -189,5 +193,36 @@ describe('formatCount', () => {
     for (const n of [0, -0, 1, 12, 999, 1000, 12345, -1234567, 100000, Number.MAX_SAFE_INTEGER, 2 ** 60, 1.5, 1234.5678, -0.25, NaN, Infinity]) {
       expect(formatCount(n), String(n)).toBe(n.toLocaleString('en-US'));
     }
+  });
+});
+
+describe('an impossible amount is flagged, never shown as an ordinary number', () => {
+  it.each<[string, number | undefined, string | undefined, string]>([
+    ['25.00000000', 8, undefined, '25.00000000'],
+    ['1200', 6, undefined, '1,200.000000'],
+    ['0.10', 1, undefined, '0.1'],
+    ['-36415.000000', 6, 'negative', '⚠ -36,415.000000'],
+    ['-0', 6, 'negative', '⚠ -0'],
+    ['1.123456789', 8, 'too-precise', '⚠ 1.123456789'],
+    ['12abc', 6, 'not-a-decimal', '⚠ 12abc'],
+    ['1e6', 6, 'not-a-decimal', '⚠ 1e6'],
+    ['', 6, 'not-a-decimal', '⚠ '],
+    ['9'.repeat(200), 0, 'not-a-decimal', `⚠ ${'9'.repeat(200)}`],
+    ['1.5', undefined, undefined, '1.5'],
+  ])('%j with %s decimals: %s → %j', (amount, decimals, problem, cell) => {
+    expect(amountProblem(amount, decimals)).toBe(problem);
+    expect(amountCell(amount, decimals)).toBe(cell);
+  });
+
+  it('says what is wrong in words', () => {
+    expect(amountProblemWords('negative', 'TRX', 6)).toBe('negative');
+    expect(amountProblemWords('not-a-decimal', 'TRX', 6)).toBe('not a number');
+    expect(amountProblemWords('too-precise', 'BTC', 8)).toBe('more decimal places than BTC has (8)');
+    expect(amountCell('-1', 6, { ascii: true })).toBe('! -1.000000');
+  });
+
+  it('a string of a million digits is not a number (never parsed into a BigInt)', () => {
+    expect(isDecimalString('1'.repeat(1_000_000))).toBe(false);
+    expect(formatAmount('1'.repeat(1_000_000), 8)).toHaveLength(1_000_000);
   });
 });

@@ -28,7 +28,9 @@ describe('truncateMiddle', () => {
     ['古古古古古古', 6, false, '古…古'],
     ['a古古古古b', 6, false, 'a…古b'],
     // A control character in wire text is shown, not obeyed.
-    ['bc1q\u202eq9jh5n', 20, false, 'bc1q\uFFFDq9jh5n'],
+    // An identifier shows what it hides, as a mark (hidden.ts).
+    ['bc1q\u202eq9jh5n', 20, false, 'bc1q\u2039U+202E\u203aq9jh5n'],
+    ['bc1q\u200bq9jh5n', 20, true, 'bc1q<U+200B>q9jh5n'],
   ] as const)('%j to %i (ascii %s) → %j', (s, width, ascii, expected) => {
     const out = truncateMiddle(s, width, { ascii });
     expect(out).toBe(expected);

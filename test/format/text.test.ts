@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { SIMPLE_TEXT } from '../../src/format/text.js';
 import {
   asciiFold,
   displayWidth,
@@ -41,8 +42,14 @@ describe('sanitizeLine', () => {
     ['a\tb\nc\r\nd', false, 'a b c  d'],
     ['\u001b[2Jwipe', false, '\uFFFD[2Jwipe'],
     ['\u001b]52;c;aGk=\u0007', true, '?]52;c;aGk=?'],
-    ['bc1q\u202eabc', false, 'bc1q\uFFFDabc'],
-    ['x\u2066y\u2069', true, 'x?y?'],
+    // Free text: what hides or reorders text is folded away (identifiers show it: hidden.ts).
+    ['Ali\u202eecila', false, 'Aliecila'],
+    ['x\u2066y\u2069', true, 'xy'],
+    ['pay\u200bee\ufeff\u00ad', false, 'payee'],
+    ['line\u2028two\u2029three', false, 'line two three'],
+    ['tag\u{e0041}\u{e007f}s', false, 'tags'],
+    // Joiners and variation selectors stay: emoji and scripts need them.
+    [`${FAMILY} \u2764\ufe0f \u0915\u094d\u200d\u0937`, false, `${FAMILY} \u2764\ufe0f \u0915\u094d\u200d\u0937`],
     ['\u0085next', false, '\uFFFDnext'],
     ['古 ✓', false, '古 ✓'],
     [FAMILY, false, FAMILY],
@@ -164,5 +171,22 @@ describe('asciiFold: text for a terminal that is not UTF-8', () => {
   it('every cell fitted for an ASCII terminal is printable ASCII', () => {
     expect(fitCell('Ledger cold storage — ETH', 30, 'left', { ascii: true })).toMatch(/^[\x20-\x7e]{30}$/);
     expect(sanitizeLine('Zoë\u0007 — ok', { ascii: true })).toBe('Zoe? - ok');
+  });
+});
+
+describe('the measure without string-width (SIMPLE_TEXT)', () => {
+  it('takes only characters whose width string-width agrees with and that never join a neighbour', () => {
+    const segmenter = new Intl.Segmenter();
+    let checked = 0;
+    for (let c = 0x20; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      if (!SIMPLE_TEXT.test(ch)) continue;
+      checked += 1;
+      const hex = `U+${c.toString(16)}`;
+      expect(displayWidth(ch), hex).toBe(stringWidth(ch));
+      expect(displayWidth(`a${ch}${ch}`), hex).toBe(stringWidth(`a${ch}${ch}`));
+      expect([...segmenter.segment(`a${ch}a${ch}${ch}`)].length, hex).toBe(5);
+    }
+    expect(checked).toBeGreaterThan(30_000);
   });
 });

@@ -279,9 +279,9 @@ async function declineFromTheKeyboard(pty: PtySession): Promise<void> {
     const id = /^ Id +(\S+)\s*$/m.exec(pty.screen())![1]!;
     await pty.type(id.slice(-4));
     await pty.waitForText(`> ${id.slice(-4)}█`);
-    await pty.press('enter');
+    await pty.decide('enter');
   } else {
-    await pty.press('y');
+    await pty.decide('y');
   }
   await pty.waitForText('declined: now canceled', { timeoutMs: 10_000 });
   await pty.press('enter');

@@ -30,7 +30,7 @@ import {
   withAccounts,
 } from '../../src/store/index.js';
 import { destinationKey, historyOf, medianDecimal } from '../../src/view/evidence-history.js';
-import { type EvidenceInput, type EvidenceItem, evidenceFor } from '../../src/view/evidence.js';
+import { type EvidenceInput, type EvidenceItem, evidenceFor, evidenceShown } from '../../src/view/evidence.js';
 
 const NOW = 1_763_726_400_000;
 const KRAKEN = '0xAbCdEf0000000000000000000000000000001234';
@@ -453,5 +453,52 @@ describe('destinationKey and historyOf', () => {
     const h = historyOf(dictionary, tx, [...HISTORY, tx, deposit]);
     expect(h.destination).toEqual({ outgoing: 20, earlier: 0, earlierFruitless: 0 });
     expect(h.amounts?.samples).toHaveLength(20);
+  });
+});
+
+describe('text from the server that is flagged is evidence', () => {
+  const ids = (items: readonly EvidenceItem[]) => items.map((i) => `${i.id}: ${i.text}`);
+
+  it.each<[string, Record<string, unknown>, Record<string, unknown>, string, string]>([
+    ['a zero-width space in the destination', {}, { toAddress: `0xDeAd\u200b${STRANGER.slice(6)}` }, 'the destination address contains invisible characters', 'U+200B: shown as marks'],
+    ['a bidi override in the memo', {}, { memo: '12\u202e34' }, 'the memo contains invisible characters', 'U+202E: shown as marks'],
+    ['a negative amount', {}, { amount: '-2000' }, 'the amount is negative', 'as the server sent it: "-2000"'],
+    // The contract refuses anything but a decimal; one too long to be any amount gets this far.
+    ['an amount that is no number', {}, { amount: '9'.repeat(200) }, 'the amount is not a number', 'as the server sent it: "999'],
+    ['an amount finer than its asset', {}, { amount: '1.0000001' }, 'the amount is more decimal places than USDT has (6)', '"1.0000001"'],
+  ])('%s', (_n, over, params, text, fact) => {
+    const items = evidenceFor(input(target(over, params)));
+    const found = items.find((i) => i.text === text);
+    expect(found, ids(items).join('\n')).toBeDefined();
+    expect(found!.fact).toContain(fact);
+    expect(found!.tone).toBe('danger');
+    // The weightiest: before anything about the address book or the history.
+    expect(items[0]!.id === 'amount-flagged' || items[0]!.id === 'hidden-characters').toBe(true);
+  });
+
+  it("an account's name with a hidden character, and a destination name from the book", () => {
+    const named = withAccounts(emptyWorkspace, [account('acc-hot', 'Treasury\u200b hot')], NOW);
+    const book = withBook(directory, [record('rec-kraken', 'Kra\u202eken', 'ETH', KRAKEN)], NOW);
+    const items = evidenceFor(input(target({}, { toAddress: KRAKEN }), { workspace: named, directory: book }));
+    expect(ids(items)).toEqual(
+      expect.arrayContaining([
+        "hidden-characters: the account's name contains invisible characters",
+        "hidden-characters: the destination's name contains invisible characters",
+      ]),
+    );
+    expect(items.find((i) => i.text.startsWith("the account's"))!.fact).toBe(
+      'U+200B: left out on screen; y copies the text as the server sent it',
+    );
+  });
+
+  it('nothing flagged on an ordinary transaction', () => {
+    const items = evidenceFor(input(target()));
+    expect(items.filter((i) => i.id === 'amount-flagged' || i.id === 'hidden-characters')).toEqual([]);
+  });
+
+  it('a deposit with a flagged amount shows the section although the checks do not apply to it', () => {
+    const deposit = wd({ transactionType: 'deposit', status: 'completed' }, { amount: '-5', toAddress: undefined });
+    expect(evidenceShown(input(deposit))?.map((i) => i.id)).toEqual(['amount-flagged']);
+    expect(evidenceShown(input(wd({ transactionType: 'deposit' }, { toAddress: undefined })))).toBeUndefined();
   });
 });

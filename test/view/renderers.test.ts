@@ -145,7 +145,8 @@ describe('transaction cells', () => {
       ...tx('tx-w2-9d1c7e3b5a2f'),
       params: { amount: '1', assetId: '2', toAccountId: 'acc-cold-0001' },
     };
-    expect(counterparty(c, internal)).toEqual({ direction: 'out', text: 'Treasury Cold' });
+    expect(counterparty(c, internal)).toEqual({ direction: 'out', text: 'Treasury Cold', address: false });
+    expect(counterparty(c, tx('tx-w2-9d1c7e3b5a2f')).address).toBe(true);
     const unknownAccount = { ...internal, params: { toAccountId: 'acc-gone' } };
     expect(counterparty(c, unknownAccount).text).toBe('acc-gone');
   });

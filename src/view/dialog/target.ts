@@ -1,7 +1,14 @@
 // What the action dialog freezes when it opens: the record made into display-ready text with the
 // reference data and the price of that moment, and which confirmation it calls for. Pure.
 import type { Transaction } from '../../contract/index.js';
-import { compareDecimal, formatAmountFull, isDecimalString } from '../../format/index.js';
+import {
+  amountProblem,
+  amountProblemWords,
+  compareDecimal,
+  formatAmountFull,
+  headUnits,
+  isDecimalString,
+} from '../../format/index.js';
 import type { ConfirmKind, DialogAction, DialogTarget } from '../../store/dialog.js';
 import {
   accountName,
@@ -72,6 +79,7 @@ export function freezeTarget(
   const { amount, assetId } = transactionAmount(tx);
   const info = asset(ctx, assetId);
   const usd = usdValue(ctx, amount, assetId);
+  const problem = amount === undefined ? undefined : amountProblem(amount, info.decimals);
   const name = accountName(ctx, tx.accountId);
   const party = counterparty(ctx, tx);
   const networkId = transactionNetwork(ctx, tx);
@@ -81,7 +89,8 @@ export function freezeTarget(
     transactionId: tx.transactionId,
     type: tx.transactionType,
     status: tx.status,
-    ...(amount !== undefined ? { amount: formatAmountFull(amount, info.decimals) } : {}),
+    ...(amount !== undefined ? { amount: formatAmountFull(headUnits(amount, 64), info.decimals) } : {}),
+    ...(problem !== undefined ? { amountFlag: amountProblemWords(problem, info.symbol, info.decimals) } : {}),
     ...(info.symbol !== '' ? { symbol: info.symbol } : {}),
     ...(usd !== undefined ? { usd } : {}),
     accountId: tx.accountId,

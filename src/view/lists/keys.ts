@@ -1,8 +1,8 @@
 // The keys of a list pane, declared once for every resource: what Enter opens, what Esc clears, what
 // `y` copies, `/` and `s`, `J` and `f` all come from the resource under the cursor (resources/).
-import { truncateMiddle } from '../../format/index.js';
+import { hiddenCharacters, truncateMiddle } from '../../format/index.js';
 import { listState } from '../../store/ui.js';
-import { copyFailedNotice, copyNotice } from '../copy-outcome.js';
+import { copyFailedNotice, copyNotice, withHiddenWarning } from '../copy-outcome.js';
 import { detailShown, listNow, selectedNow } from '../current.js';
 import type { KeyBinding, KeyContext } from '../keys/types.js';
 import type { ViewModel } from '../model.js';
@@ -45,7 +45,7 @@ function copy(vm: ViewModel): void {
   Promise.resolve()
     .then(() => vm.env.copy(text))
     .then(
-      (outcome) => copyNotice(what, shown, outcome),
+      (outcome) => withHiddenWarning(copyNotice(what, shown, outcome), hiddenCharacters(text, 'identifier')),
       (error: unknown) => copyFailedNotice(what, shown, error),
     )
     .then(({ level, text: line }) => notify(vm, level, line, 'view-copy'))

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import type { Transaction } from '../../contract/index.js';
 import { shortId } from '../../format/index.js';
 import { useView } from '../model.js';
-import { type EvidenceItem, evidenceApplies, evidenceFor } from '../evidence.js';
+import { type EvidenceItem, evidenceShown } from '../evidence.js';
 import { transactionDetailLines } from '../renderers/detail.js';
 import { ScrollView } from '../widgets/scroll-view.js';
 
@@ -71,9 +71,9 @@ function useEvidence(tx: Transaction | undefined, ascii: boolean): readonly Evid
   const loaded = useStore(vm.stores.transactions, (s) => s.byId);
   const key = useMemo(() => {
     const items =
-      tx === undefined || !evidenceApplies(tx)
+      tx === undefined
         ? undefined
-        : evidenceFor({ tx, directory, workspace, dictionary, balances, loaded: loaded.values(), ascii });
+        : evidenceShown({ tx, directory, workspace, dictionary, balances, loaded: loaded.values(), ascii });
     return JSON.stringify(items ?? null);
   }, [tx, directory, workspace, dictionary, balances, loaded, ascii]);
   // Plain data: its text is its identity, so an unchanged reading keeps the same array.

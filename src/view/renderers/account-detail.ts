@@ -5,7 +5,7 @@ import type { Account, Balance } from '../../contract/index.js';
 import {
   accountStatusStyle,
   displayWidth,
-  formatAmount,
+  amountCell,
   formatUsd,
   padEndToWidth,
   padStartToWidth,
@@ -40,6 +40,9 @@ function worth(b: Builder, balances: BalancesState, mine: readonly Balance[], ct
   if (total.unpriced > 0) field(b, '', `${plural(total.unpriced, 'balance')} without a price left out`, 'warning', true);
 }
 
+/** Longer than a title line shows beside the status. */
+const LONG_NAME = 60;
+
 function facts(b: Builder, a: Account, balances: BalancesState, mine: readonly Balance[], ctx: AccountCtx): void {
   const style = accountStatusStyle(a.status);
   b.lines.push([
@@ -47,6 +50,8 @@ function facts(b: Builder, a: Account, balances: BalancesState, mine: readonly B
     { text: '  ' },
     { text: styleText(style, { ascii: ctx.ascii }), token: style.tone },
   ]);
+  // The title line cuts a long name: the whole of it (a few KB at most) is here.
+  if (a.accountName.length > LONG_NAME) field(b, 'Name', a.accountName, undefined, 'words');
   worth(b, balances, mine, ctx);
   if (a.extra?.onlyAddressBookWithdrawals) field(b, 'Withdrawals', 'only to address-book destinations', 'warning');
   field(b, 'Network', a.isTestnet ? 'testnet' : 'mainnet');
@@ -72,7 +77,7 @@ interface BalanceColumn {
 
 function balanceColumns(ctx: AccountCtx): BalanceColumn[] {
   const amount = (b: Balance, value: string | null | undefined) =>
-    value == null ? '' : formatAmount(value, asset(ctx, b.assetId).decimals, { ascii: ctx.ascii });
+    value == null ? '' : amountCell(value, asset(ctx, b.assetId).decimals, { ascii: ctx.ascii });
   return [
     { title: 'ASSET', right: false, keep: 9, cell: (b) => balanceSymbol(b, ctx.dictionary) },
     { title: 'NETWORK', right: false, keep: 3, cell: (b) => networkName(ctx, b.networkId ?? asset(ctx, b.assetId).networkId) },

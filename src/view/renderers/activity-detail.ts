@@ -2,11 +2,12 @@
 // account, and its description whole, wrapped, line breaks kept. The text is people's: every line
 // is made safe to draw (no control characters, no bidi reordering). Pure.
 import type { Activity } from '../../contract/index.js';
+import { clipText, countOf } from '../../format/index.js';
 import type { DirectoryState } from '../../store/index.js';
 import { personLabel } from '../directory.js';
 import { activityTypeText, oneLine, safeText } from '../resources/activity-words.js';
 import { accountName, type RenderCtx } from './context.js';
-import { type Builder, type DetailLine, field, section, when, wordWrap } from './detail-kit.js';
+import { type Builder, type DetailLine, field, SHOWN_UNITS, section, when, wordWrap } from './detail-kit.js';
 
 export type ActivityCtx = Pick<RenderCtx, 'ascii' | 'now' | 'workspace'> & { readonly directory: DirectoryState };
 
@@ -26,7 +27,8 @@ export function activityDetailLines(a: Activity, ctx: ActivityCtx, width: number
   field(b, 'Who', who(a, ctx), undefined, true);
   if (a.accountId != null) field(b, 'Account', accountName(ctx, a.accountId), undefined, true);
   section(b, 'Description');
-  const text = a.description ?? '';
+  // A few KB of it at most (a description of a million line breaks must not make a million lines).
+  const { text, more } = clipText(a.description ?? '', SHOWN_UNITS);
   if (text.trim() === '') b.lines.push([{ text: '  none', token: 'muted' }]);
   // Line breaks are the author's: kept; each line is made safe and wrapped on its own.
   for (const raw of text.split(/\r\n|\r|\n/)) {
@@ -34,6 +36,7 @@ export function activityDetailLines(a: Activity, ctx: ActivityCtx, width: number
     const line = safeText(raw, ctx.ascii).trimEnd();
     for (const piece of wordWrap(line, width - 4)) b.lines.push(piece === '' ? [] : [{ text: `  ${piece}` }]);
   }
+  if (more > 0) b.lines.push([{ text: `  (${countOf(more, 'more character')})`, token: 'muted' }]);
   section(b, 'Ids');
   field(b, 'Activity', a.activityId, undefined, true);
   if (a.userId != null) field(b, 'User', oneLine(a.userId, ctx.ascii), undefined, true);

@@ -1,7 +1,16 @@
 // Columns as data (k9s' render/ model): each resource declares its columns, each with the cell
 // function that reads a record; layoutColumns decides which fit and how wide (from what the rows
 // on screen hold), and composeRow turns the cells of the placed columns into one line of text.
-import { displayWidth, fitAmount, fitCell, truncateMiddle } from '../../format/index.js';
+import {
+  displayWidth,
+  fitAmount,
+  fitCell,
+  headUnits,
+  showHidden,
+  tailUnits,
+  truncateMiddle,
+  unitsFor,
+} from '../../format/index.js';
 import type { RenderCtx } from './context.js';
 import { fitParty } from './party.js';
 
@@ -48,6 +57,27 @@ export interface ColumnSpec {
 /** A column of records R: its layout and how a record reads in it (untruncated: the layout cuts). */
 export interface Column<R> extends ColumnSpec {
   cell(record: R, ctx: RenderCtx): string;
+}
+
+/**
+ * Code units of a cell's text that are ever looked at. No list cell is this wide, and a
+ * 50,000-character name from the server must cost a frame no more than a short one: every cell
+ * is cut here before it is measured, searched or drawn.
+ */
+export const CELL_UNITS = 512;
+
+/**
+ * A record's cell text, cut to CELL_UNITS: its start and "…", or, where the column keeps both
+ * ends (an address) or the end (a sparkline), those.
+ */
+export function cellOf<R>(column: Column<R>, record: R, ctx: RenderCtx): string {
+  const text = column.cell(record, ctx);
+  if (text.length <= CELL_UNITS) return text;
+  const half = CELL_UNITS / 2;
+  if (column.truncate === 'middle' || column.truncate === 'party')
+    return `${headUnits(text, half)}\u2026${tailUnits(text, half)}`;
+  if (column.truncate === 'keep-end') return tailUnits(text, CELL_UNITS);
+  return `${headUnits(text, CELL_UNITS)}\u2026`;
 }
 
 export interface PlacedColumn<C extends ColumnSpec = ColumnSpec> {
@@ -198,8 +228,11 @@ export function layoutColumns<C extends ColumnSpec>(
 /** One cell at exactly `width` columns, cut the way its column says. */
 export function fitColumn(text: string, column: ColumnSpec, width: number, ascii: boolean): string {
   const align = column.align ?? 'left';
-  if (column.truncate === 'middle' && displayWidth(text) > width) {
-    return fitCell(truncateMiddle(text, width, { ascii }), width, align, { ascii });
+  // Ids and addresses: what they hide is shown, whether they fit or not (format/hidden.ts).
+  if (column.truncate === 'middle') {
+    const shown = showHidden(text, ascii);
+    if (displayWidth(shown) > width) return fitCell(truncateMiddle(shown, width, { ascii }), width, align, { ascii });
+    return fitCell(shown, width, align, { ascii });
   }
   if (column.truncate === 'party' && displayWidth(text) > width) {
     return fitCell(fitParty(text, width, ascii), width, align, { ascii });
@@ -237,15 +270,22 @@ export function contentWidths<R>(
   for (const record of records) {
     columns.forEach((c, i) => {
       const w = wants[i];
-      if (w !== undefined) wants[i] = Math.max(w, displayWidth(c.cell(record, ctx)));
+      if (w !== undefined) wants[i] = Math.max(w, widthUpTo(cellOf(c, record, ctx), maxWidthOf(c)));
     });
   }
   return wants;
 }
 
+/** Columns of `text`, measured no further than `max` + 1: a column never grows past its max. */
+function widthUpTo(text: string, max: number): number {
+  if (!Number.isFinite(max)) return displayWidth(text);
+  const read = headUnits(text, unitsFor(max + 1));
+  return displayWidth(read) + (read.length < text.length ? 1 : 0);
+}
+
 /** The texts of a record's placed columns, in their order. */
 export function placedCells<R>(layout: ColumnLayout<Column<R>>, record: R, ctx: RenderCtx): string[] {
-  return layout.placed.map((p) => p.column.cell(record, ctx));
+  return layout.placed.map((p) => cellOf(p.column, record, ctx));
 }
 
 /**
@@ -279,6 +319,6 @@ export function composeHeader(layout: ColumnLayout, ascii: boolean): string {
 /** Lowercased text of a record's id and searchable cells, for `/` filtering. */
 export function searchText<R>(id: string, columns: readonly Column<R>[], record: R, ctx: RenderCtx): string {
   const parts: string[] = [id];
-  for (const c of columns) if (c.searchable !== false) parts.push(c.cell(record, ctx));
+  for (const c of columns) if (c.searchable !== false) parts.push(cellOf(c, record, ctx));
   return parts.join('\u0000').toLowerCase();
 }

@@ -9,7 +9,7 @@ import {
   type PricePoint,
   type WorkspaceState,
 } from '../../store/index.js';
-import { multiplyDecimal } from '../../format/index.js';
+import { amountProblem, multiplyDecimal } from '../../format/index.js';
 
 export interface RenderCtx {
   readonly ascii: boolean;
@@ -43,7 +43,10 @@ export function asset(ctx: Pick<RenderCtx, 'dictionary'>, assetId: string | null
   return assetInfo(ctx.dictionary, assetId);
 }
 
-/** USD value of an amount of an asset at the current price of its symbol; exact decimal arithmetic. */
+/**
+ * USD value of an amount of an asset at the current price of its symbol; exact decimal arithmetic.
+ * Undefined without a price, and for an amount that is flagged (format/amount.ts amountProblem).
+ */
 export function usdValue(
   ctx: Pick<RenderCtx, 'dictionary' | 'prices'>,
   amount: string | null | undefined,
@@ -51,6 +54,8 @@ export function usdValue(
 ): string | undefined {
   if (amount == null || assetId == null) return undefined;
   const info = assetInfo(ctx.dictionary, assetId);
+  // An impossible amount (negative, not a number, too precise) has no value to show.
+  if (amountProblem(amount, info.decimals) !== undefined) return undefined;
   const price = info.symbolId === undefined ? undefined : ctx.prices.get(info.symbolId)?.price;
   if (price === undefined) return undefined;
   try {
@@ -86,18 +91,22 @@ export function transactionNetwork(ctx: Pick<RenderCtx, 'dictionary'>, tx: Trans
 
 export type Direction = 'in' | 'out' | 'none';
 
-/** Where the money went or came from: "→ address" for sends, "← address" for receipts. */
+/**
+ * Where the money went or came from: "→ address" for sends, "← address" for receipts. `address`:
+ * the text is an address from the wire (an identifier: format/hidden.ts), not an account's name.
+ */
 export function counterparty(
   ctx: Pick<RenderCtx, 'workspace'>,
   tx: Transaction,
-): { direction: Direction; text: string } {
+): { direction: Direction; text: string; address: boolean } {
   const toAccount = tx.params?.toAccountId ?? tx.extra?.toAccountId;
-  const to =
-    tx.params?.toAddress ?? tx.extra?.toAddress ?? (toAccount ? accountName(ctx, toAccount) : undefined);
+  const toAddress = tx.params?.toAddress ?? tx.extra?.toAddress;
+  const to = toAddress ?? (toAccount ? accountName(ctx, toAccount) : undefined);
   const fromAccount = tx.extra?.fromAccountId;
-  const from = tx.extra?.fromAddress ?? (fromAccount ? accountName(ctx, fromAccount) : undefined);
+  const fromAddress = tx.extra?.fromAddress;
+  const from = fromAddress ?? (fromAccount ? accountName(ctx, fromAccount) : undefined);
   const incoming = /deposit|-in$|^reward|earn-reward|canton-reward/.test(tx.transactionType) && from != null;
-  if (incoming || (to == null && from != null)) return { direction: 'in', text: from ?? '' };
-  if (to != null) return { direction: 'out', text: to };
-  return { direction: 'none', text: '' };
+  if (incoming || (to == null && from != null)) return { direction: 'in', text: from ?? '', address: fromAddress != null };
+  if (to != null) return { direction: 'out', text: to, address: toAddress != null };
+  return { direction: 'none', text: '', address: false };
 }

@@ -1,6 +1,16 @@
 // The pieces every record's detail is drawn with ("Label   value" fields, section titles, times):
 // shared so the transaction and the address details read alike. Pure.
-import { displayWidth, fitCell, formatAbsolute, formatCountdown, formatRelative, parseMillis } from '../../format/index.js';
+import {
+  clipText,
+  countOf,
+  displayWidth,
+  fitCell,
+  formatAbsolute,
+  formatCountdown,
+  formatRelative,
+  parseMillis,
+  showHidden,
+} from '../../format/index.js';
 import type { Segment } from '../segments.js';
 import type { Token } from '../theme.js';
 
@@ -15,9 +25,22 @@ export interface Builder {
   readonly ascii: boolean;
 }
 
-/** Cuts text into pieces of at most `width` columns (ids and URLs have no spaces to break at). */
-export function hardWrap(text: string, width: number): string[] {
-  const w = Math.max(1, width);
+/**
+ * Code units of one value a detail or dialog shows whole: a few KB, some forty lines of an
+ * address. Past it the value ends with a line that says how much more there is.
+ */
+export const SHOWN_UNITS = 4_096;
+
+/** The value cut to SHOWN_UNITS, and the pieces it wraps to (`wrap`), with the note of what was left out. */
+function shownPieces(text: string, wrap: (kept: string) => string[]): string[] {
+  const { text: kept, more } = clipText(text, SHOWN_UNITS);
+  const pieces = wrap(kept);
+  if (more > 0) pieces.push(`(${countOf(more, 'more character')})`);
+  return pieces;
+}
+
+/** Pieces of at most `width` columns, cut anywhere. */
+function cutPieces(text: string, w: number): string[] {
   if (displayWidth(text) <= w) return [text];
   const out: string[] = [];
   let piece = '';
@@ -36,24 +59,34 @@ export function hardWrap(text: string, width: number): string[] {
   return out;
 }
 
-/** Prose broken between words; a word longer than the line (an id, an address) is cut into pieces. */
+/**
+ * An identifier (an id, an address, a URL: no spaces to break at) cut into pieces of at most
+ * `width` columns, with every invisible character it holds shown as a mark (format/hidden.ts).
+ */
+export function hardWrap(text: string, width: number): string[] {
+  return shownPieces(text, (kept) => cutPieces(showHidden(kept), Math.max(1, width)));
+}
+
+/** Prose broken between words; a word longer than the line is cut into pieces. */
 export function wordWrap(text: string, width: number): string[] {
-  const w = Math.max(1, width);
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (displayWidth(next) <= w) {
-      line = next;
-      continue;
+  return shownPieces(text, (kept) => {
+    const w = Math.max(1, width);
+    const out: string[] = [];
+    let line = '';
+    for (const word of kept.split(' ')) {
+      const next = line === '' ? word : `${line} ${word}`;
+      if (displayWidth(next) <= w) {
+        line = next;
+        continue;
+      }
+      if (line !== '') out.push(line);
+      const pieces = cutPieces(word, w);
+      line = pieces.pop() ?? '';
+      out.push(...pieces);
     }
-    if (line !== '') out.push(line);
-    const pieces = hardWrap(word, w);
-    line = pieces.pop() ?? '';
-    out.push(...pieces);
-  }
-  out.push(line);
-  return out;
+    out.push(line);
+    return out;
+  });
 }
 
 export function section(b: Builder, title: string): void {
@@ -65,13 +98,17 @@ export function section(b: Builder, title: string): void {
   ]);
 }
 
-/** "Label          value": a value too long for the line continues under itself, whole. */
+/**
+ * "Label          value": with `wrap`, a value too long for the line continues under itself,
+ * whole (up to SHOWN_UNITS): cut anywhere for an identifier (true), between words for a name or
+ * prose ('words').
+ */
 export function field(
   b: Builder,
   label: string,
   value: string | readonly Segment[],
   token?: Token,
-  wrap = false,
+  wrap: boolean | 'words' = false,
 ): void {
   // One column of air after the label, always: a label as wide as the column must not touch its value.
   const head: Segment = { text: ` ${fitCell(label, LABEL - 2, 'left', { ascii: b.ascii })} `, token: 'muted' };
@@ -80,7 +117,7 @@ export function field(
     return;
   }
   const room = b.width - LABEL - 1;
-  const pieces = wrap && room > 8 ? hardWrap(value, room) : [value];
+  const pieces = wrap === false || room <= 8 ? [value] : wrap === 'words' ? wordWrap(value, room) : hardWrap(value, room);
   pieces.forEach((piece, i) => {
     const seg: Segment = token === undefined ? { text: piece } : { text: piece, token };
     b.lines.push(i === 0 ? [head, seg] : [{ text: ' '.repeat(LABEL) }, seg]);

@@ -2,16 +2,19 @@
 // readable form, and the statuses this console saw. Pure: record + context + clock → lines.
 import type { Transaction, TransactionEvent } from '../../contract/index.js';
 import {
+  amountCell,
+  amountProblem,
+  amountProblemWords,
   displayWidth,
   eventTypeLabel,
   eventTypeStyle,
   fitCell,
   formatAbsolute,
-  formatAmount,
   formatAmountFull,
   formatFractionPercent,
   formatRelative,
   formatUsd,
+  glyphs,
   parseMillis,
   styleText,
   TRANSACTION_STATUSES,
@@ -42,7 +45,10 @@ function amountText(
 ): string {
   if (amount == null) return '';
   const info = asset(ctx, assetId);
-  return `${formatAmountFull(amount, info.decimals)} ${info.symbol}`.trim();
+  const problem = amountProblem(amount, info.decimals);
+  const text = `${problem === 'not-a-decimal' ? amount : formatAmountFull(amount, info.decimals)} ${info.symbol}`.trim();
+  if (problem === undefined) return text;
+  return `${glyphs(ctx.ascii).warning} ${text}  (${amountProblemWords(problem, info.symbol, info.decimals)}: not an amount that can be moved)`;
 }
 
 function readable(value: unknown): string {
@@ -109,7 +115,8 @@ function header(b: Builder, tx: Transaction, ctx: RenderCtx): void {
       ...usdText,
     ]);
   } else if (amount !== undefined) {
-    field(b, 'Amount', [{ text: amountText(ctx, amount, assetId), token: 'header' }, ...usdText]);
+    const flagged = amountProblem(amount, asset(ctx, assetId).decimals) !== undefined;
+    field(b, 'Amount', [{ text: amountText(ctx, amount, assetId), token: flagged ? 'danger' : 'header' }, ...usdText]);
   } else if (assetId !== undefined) {
     field(b, 'Asset', asset(ctx, assetId).symbol);
   }
@@ -156,7 +163,7 @@ function eventLine(b: Builder, e: TransactionEvent, ctx: RenderCtx): void {
   const symbol = e.symbol ?? info.symbol;
   const usd = e.usdAmount ?? usdValue(ctx, e.amount, e.assetId);
   const style = eventTypeStyle(e.eventType);
-  const amount = e.amount == null ? '' : formatAmount(e.amount, info.decimals, { ascii: ctx.ascii });
+  const amount = e.amount == null ? '' : amountCell(e.amount, info.decimals, { ascii: ctx.ascii });
   b.lines.push([
     { text: ` ${formatAbsolute(e.createdAt).slice(5)}  `, token: 'muted' },
     {

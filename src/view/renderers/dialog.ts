@@ -90,13 +90,21 @@ function targetLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): 
     { text: '  ' },
     { text: styleText(style, { ascii: o.ascii }), token: style.tone },
   ]);
-  if (t.amount !== undefined) field(out, w, 'Amount', `${t.amount} ${t.symbol ?? ''}`.trim(), 'header');
+  const g = glyphs(o.ascii);
+  if (t.amount !== undefined && t.amountFlag !== undefined) {
+    // Never drawn as an ordinary number: the flag, the text as sent and what is wrong with it.
+    field(out, w, 'Amount', `${g.warning} ${t.amount} ${t.symbol ?? ''} (${t.amountFlag})`, 'danger', true);
+  } else if (t.amount !== undefined) field(out, w, 'Amount', `${t.amount} ${t.symbol ?? ''}`.trim(), 'header');
   else if (t.symbol !== undefined) field(out, w, 'Asset', t.symbol);
   field(
     out,
     w,
     'USD value',
-    t.usd === undefined ? 'unknown (no price for this asset)' : `${formatUsd(t.usd)} at the current price`,
+    t.amountFlag !== undefined
+      ? 'not computed: the amount is not one that can be moved'
+      : t.usd === undefined
+        ? 'unknown (no price for this asset)'
+        : `${formatUsd(t.usd)} at the current price`,
     t.usd === undefined ? 'warning' : undefined,
   );
   field(out, w, 'Account', t.accountName === undefined ? t.accountId : `${t.accountName} (${t.accountId})`);

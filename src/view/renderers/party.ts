@@ -2,7 +2,7 @@
 // account) and the address. Named cells are cut by fitParty: the name stays, the address shortens
 // in the middle and goes when there is no room for it. Pure.
 import type { Transaction } from '../../contract/index.js';
-import { displayWidth, truncateMiddle, truncateToWidth } from '../../format/index.js';
+import { displayWidth, showHidden, truncateMiddle, truncateToWidth } from '../../format/index.js';
 import { destinationOf, sourceOf } from '../directory.js';
 import { counterparty, type RenderCtx } from './context.js';
 
@@ -16,8 +16,10 @@ const ADDRESS_MIN = 9;
 
 /** "→ Kraken hot · 0x1111…0582", "→ Treasury Cold", "← bc1q…", "" (no counterparty). */
 export function partyCell(tx: Transaction, ctx: RenderCtx): string {
-  const party = counterparty(ctx, tx);
-  if (party.direction === 'none') return '';
+  const found = counterparty(ctx, tx);
+  if (found.direction === 'none') return '';
+  // An address shows what it hides (format/hidden.ts): two that differ must look different.
+  const party = found.address ? { ...found, text: showHidden(found.text, ctx.ascii) } : found;
   const arrow = party.direction === 'in' ? (ctx.ascii ? '<-' : '←') : ctx.ascii ? '->' : '→';
   const dir = ctx.directory;
   if (dir === undefined) return `${arrow} ${party.text}`;

@@ -2,7 +2,7 @@
 // `:activity` line asks the server for, and which transaction an activity is about. The feed's
 // titles and descriptions are typed by people: shown as text, never interpreted (wire notes §9).
 import { ACTIVITY_TYPES, type Activity, TRANSACTION_ACTIVITY_TYPES } from '../../contract/index.js';
-import { formatAbsolute, type Millis, sanitizeLine } from '../../format/index.js';
+import { formatAbsolute, headUnits, type Millis, sanitizeLine } from '../../format/index.js';
 import type { ActivityQuery } from './activity-feed.js';
 
 /** Every activity type the console knows (the OpenAPI's and the sandbox's additions). */
@@ -17,10 +17,13 @@ export function safeText(text: string, ascii: boolean): string {
   return sanitizeLine(text.replace(ESCAPES, ''), { ascii });
 }
 
+/** Code units of one line of people's text ever read: more than any line shows. */
+const LINE_UNITS = 4_096;
+
 /** One line of people's text: escapes and controls out, runs of spaces (line breaks included) as one. */
 export function oneLine(text: string | null | undefined, ascii: boolean): string {
   if (text == null) return '';
-  return safeText(text, ascii).replace(/\s+/g, ' ').trim();
+  return safeText(headUnits(text, LINE_UNITS), ascii).replace(/\s+/g, ' ').trim();
 }
 
 /** The WHAT cell: the title, then the description when it adds anything. */

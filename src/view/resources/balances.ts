@@ -6,7 +6,7 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Balance } from '../../contract/index.js';
-import { formatAbsolute, formatAmount, formatUsd } from '../../format/index.js';
+import { amountCell, formatAbsolute, formatUsd } from '../../format/index.js';
 import type { BalancesState, PricePoint } from '../../store/index.js';
 import { listState, type UiData } from '../../store/ui.js';
 import type { CommandSpec } from '../input/command-spec.js';
@@ -79,7 +79,7 @@ const columns: readonly Column<Balance>[] = [
     align: 'right',
     truncate: 'amount',
     cell: (b, ctx) =>
-      b.totalBalance == null ? '' : formatAmount(b.totalBalance, asset(ctx, b.assetId).decimals, { ascii: ctx.ascii }),
+      b.totalBalance == null ? '' : amountCell(b.totalBalance, asset(ctx, b.assetId).decimals, { ascii: ctx.ascii }),
   },
   {
     id: 'withdrawable',
@@ -92,7 +92,7 @@ const columns: readonly Column<Balance>[] = [
     cell: (b, ctx) =>
       b.withdrawableBalance == null
         ? ''
-        : formatAmount(b.withdrawableBalance, asset(ctx, b.assetId).decimals, { ascii: ctx.ascii }),
+        : amountCell(b.withdrawableBalance, asset(ctx, b.assetId).decimals, { ascii: ctx.ascii }),
   },
   {
     id: 'usd',

@@ -3,7 +3,7 @@
 // list is derived once per change of its data or query and memoized, so a keypress (which changes
 // neither) costs the same at 100,000 rows as at 1,000.
 import { useStore } from 'zustand';
-import { formatAbsolute, formatAge, type Millis, parseMillis } from '../../format/index.js';
+import { formatAbsolute, formatAge, isDecimalString, type Millis, parseMillis } from '../../format/index.js';
 import type { DictionaryState, DirectoryState, PricePoint, WorkspaceState } from '../../store/index.js';
 import type { ViewModel } from '../model.js';
 import { type Column, searchText } from '../renderers/columns.js';
@@ -216,7 +216,7 @@ export function sortLabel(sorts: readonly SortSpec[], index: number, ascii: bool
 
 /** A decimal string as an integer of 10^-8 units, for exact ordering without floats. */
 export function fixed8(s: string | undefined): bigint | undefined {
-  if (s === undefined || !/^-?\d+(\.\d+)?$/.test(s)) return undefined;
+  if (s === undefined || !isDecimalString(s)) return undefined;
   const negative = s.startsWith('-');
   const [int, frac = ''] = (negative ? s.slice(1) : s).split('.');
   const units = BigInt(int! + frac.slice(0, 8).padEnd(8, '0'));

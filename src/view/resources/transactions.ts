@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Transaction } from '../../contract/index.js';
 import {
-  formatAmount,
+  amountCell,
   formatUsd,
   styleText,
   transactionStatusStyle,
@@ -75,7 +75,7 @@ const columns: readonly Column<Transaction>[] = [
     truncate: 'amount',
     cell: (tx, ctx) => {
       const { amount, assetId } = transactionAmount(tx);
-      return amount === undefined ? '' : formatAmount(amount, asset(ctx, assetId).decimals, { ascii: ctx.ascii });
+      return amount === undefined ? '' : amountCell(amount, asset(ctx, assetId).decimals, { ascii: ctx.ascii });
     },
   },
   {

@@ -3,7 +3,7 @@
 // clock itself, so a tick re-renders the header and nothing else.
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { formatAge, formatClock, formatCount, type Glyphs, shortId } from '../../format/index.js';
+import { formatAge, formatClock, formatCount, type Glyphs, shortId, truncateToWidth } from '../../format/index.js';
 import type { SessionState } from '../../store/index.js';
 import { useView } from '../model.js';
 import type { Token } from '../theme.js';
@@ -77,6 +77,9 @@ function skewText(ms: number): string {
   return `${ms < 0 ? '-' : '+'}${seconds}s`;
 }
 
+/** The most a workspace's name takes of the header. */
+const NAME_COLUMNS = 40;
+
 /** The header's pieces, most important first to survive a narrow terminal. Pure. */
 export function headerItems(input: HeaderInput): Item[] {
   const { session, ascii } = input;
@@ -84,7 +87,8 @@ export function headerItems(input: HeaderInput): Item[] {
   const items: Item[] = [
     { segments: [{ text: ' custody', token: 'title' }], priority: 4, side: 'left' },
     {
-      segments: [{ text: session.workspaceName ?? session.workspaceId, token: 'header' }],
+      // Cut to a name's length: a server's 50,000-character name must not push the rest out.
+      segments: [{ text: truncateToWidth(session.workspaceName ?? session.workspaceId, NAME_COLUMNS, { ascii }), token: 'header' }],
       priority: 9,
       side: 'left',
     },
