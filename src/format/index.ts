@@ -70,6 +70,7 @@ export {
   asciiFold,
   clipText,
   countCharacters,
+  cutText,
   displayWidth,
   fitCell,
   headUnits,

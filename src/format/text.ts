@@ -20,6 +20,9 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // C0 and C1 controls: ESC starts terminal escape sequences.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 const LINE_BREAKS = /[\t\n\r]/g;
+// Escape sequences as string-width's strip-ansi finds them: CSI (ESC [ or C1 CSI) with parameters
+// and a final byte, and OSC strings up to BEL or ST.
+const ESCAPE_SEQUENCES = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
 /**
  * Code units read for each column a line may show. Wire text is cut to this before it is
@@ -73,6 +76,11 @@ export function clipText(s: string, max: number): { text: string; more: number }
   return { text, more: countCharacters(s) - countCharacters(text) };
 }
 
+/** `s` itself when it has at most `max` code units, else its start and "…". */
+export function cutText(s: string, max: number): string {
+  return s.length <= max ? s : `${headUnits(s, max)}\u2026`;
+}
+
 /**
  * Grapheme clusters, segmented a window at a time: ICU's segmenter takes time that grows with the
  * square of the text's length on Node 20 (0.9 s for 50,000 characters), a window keeps it linear.
@@ -120,9 +128,9 @@ export function displayWidth(s: string): number {
     for (let i = 0; i < s.length; i++) width += simpleWidth(s[i]!);
     return width;
   }
-  // string-width strips escape sequences from the whole text first; only text not yet sanitized
-  // has any, and only for such text is its own (slower) measure used.
-  if (s.includes('\x1b') || s.includes('\x9b')) return stringWidth(s);
+  // string-width strips escape sequences first and measures what is left; so does this, with a
+  // pattern of its own (its whole-text measure is the slow one). Only text not yet sanitized has any.
+  if (s.includes('\x1b') || s.includes('\x9b')) return displayWidth(s.replace(ESCAPE_SEQUENCES, '').replace(/[\x1b\x9b]/g, ''));
   let width = 0;
   for (const g of graphemes(s)) width += graphemeWidth(g);
   return width;

@@ -5,6 +5,7 @@ import {
   amountProblem,
   amountProblemWords,
   compareDecimal,
+  cutText,
   formatAmountFull,
   headUnits,
   isDecimalString,
@@ -20,7 +21,7 @@ import {
   transactionNetwork,
   usdValue,
 } from '../renderers/context.js';
-import { freezeWho } from './target-who.js';
+import { DIALOG_NAME_UNITS, freezeWho } from './target-who.js';
 
 export const DEFAULT_CONFIRM_THRESHOLD_USD = '100000';
 
@@ -91,12 +92,12 @@ export function freezeTarget(
     status: tx.status,
     ...(amount !== undefined ? { amount: formatAmountFull(headUnits(amount, 64), info.decimals) } : {}),
     ...(problem !== undefined ? { amountFlag: amountProblemWords(problem, info.symbol, info.decimals) } : {}),
-    ...(info.symbol !== '' ? { symbol: info.symbol } : {}),
+    ...(info.symbol !== '' ? { symbol: cutText(info.symbol, DIALOG_NAME_UNITS) } : {}),
     ...(usd !== undefined ? { usd } : {}),
     accountId: tx.accountId,
-    ...(name !== '' && name !== tx.accountId ? { accountName: name } : {}),
+    ...(name !== '' && name !== tx.accountId ? { accountName: cutText(name, DIALOG_NAME_UNITS) } : {}),
     ...(party.direction !== 'none' ? { counterparty: { direction: party.direction, text: party.text } } : {}),
-    ...(networkId !== undefined ? { networkId, networkName: networkName(ctx, networkId) } : {}),
+    ...(networkId !== undefined ? { networkId, networkName: cutText(networkName(ctx, networkId), DIALOG_NAME_UNITS) } : {}),
     ...(memo != null && memo !== '' ? { memo } : {}),
     ...(tx.createdAt != null ? { createdAt: tx.createdAt } : {}),
     ...(a != null

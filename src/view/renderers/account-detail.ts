@@ -4,8 +4,9 @@
 import type { Account, Balance } from '../../contract/index.js';
 import {
   accountStatusStyle,
-  displayWidth,
   amountCell,
+  cutText,
+  displayWidth,
   formatUsd,
   padEndToWidth,
   padStartToWidth,
@@ -17,6 +18,7 @@ import { balanceSymbol, balanceUsd, totalOf } from '../resources/balance-values.
 import { fixed8, listAge } from '../resources/kit.js';
 import { asset, networkName, type RenderCtx } from './context.js';
 import { type Builder, type DetailLine, field, section, when, wordWrap } from './detail-kit.js';
+import { CELL_UNITS } from './columns.js';
 
 export type AccountCtx = Pick<RenderCtx, 'ascii' | 'now' | 'dictionary' | 'workspace' | 'prices' | 'directory'>;
 
@@ -113,7 +115,8 @@ export function sortedBalances(mine: readonly Balance[], ctx: Pick<AccountCtx, '
 function balanceTable(b: Builder, mine: readonly Balance[], ctx: AccountCtx): void {
   const rows = sortedBalances(mine, ctx);
   let cols = balanceColumns(ctx);
-  const texts = (c: BalanceColumn) => rows.map((r) => c.cell(r));
+  // Cut before measured: a symbol or a name from the server can be of any length.
+  const texts = (c: BalanceColumn) => rows.map((r) => cutText(c.cell(r), CELL_UNITS));
   let cells = cols.map(texts);
   const widthOf = (i: number) => Math.max(displayWidth(cols[i]!.title), ...cells[i]!.map((t) => displayWidth(t)));
   const lineWidth = () => 2 + cols.reduce((sum, _, i) => sum + widthOf(i), 0) + 2 * (cols.length - 1);

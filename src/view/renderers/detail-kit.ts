@@ -9,6 +9,7 @@ import {
   formatCountdown,
   formatRelative,
   parseMillis,
+  sanitizeLine,
   showHidden,
 } from '../../format/index.js';
 import type { Segment } from '../segments.js';
@@ -31,9 +32,9 @@ export interface Builder {
  */
 export const SHOWN_UNITS = 4_096;
 
-/** The value cut to SHOWN_UNITS, and the pieces it wraps to (`wrap`), with the note of what was left out. */
-function shownPieces(text: string, wrap: (kept: string) => string[]): string[] {
-  const { text: kept, more } = clipText(text, SHOWN_UNITS);
+/** The value cut to `max` units, and the pieces it wraps to (`wrap`), with the note of what was left out. */
+function shownPieces(text: string, max: number, wrap: (kept: string) => string[]): string[] {
+  const { text: kept, more } = clipText(text, max);
   const pieces = wrap(kept);
   if (more > 0) pieces.push(`(${countOf(more, 'more character')})`);
   return pieces;
@@ -63,17 +64,20 @@ function cutPieces(text: string, w: number): string[] {
  * An identifier (an id, an address, a URL: no spaces to break at) cut into pieces of at most
  * `width` columns, with every invisible character it holds shown as a mark (format/hidden.ts).
  */
-export function hardWrap(text: string, width: number): string[] {
-  return shownPieces(text, (kept) => cutPieces(showHidden(kept), Math.max(1, width)));
+export function hardWrap(text: string, width: number, max = SHOWN_UNITS): string[] {
+  return shownPieces(text, max, (kept) => cutPieces(showHidden(kept), Math.max(1, width)));
 }
 
-/** Prose broken between words; a word longer than the line is cut into pieces. */
-export function wordWrap(text: string, width: number): string[] {
-  return shownPieces(text, (kept) => {
+/**
+ * Prose broken between words; a word longer than the line is cut into pieces. Measured as it will
+ * be drawn: made one safe line first (format/text.ts sanitizeLine).
+ */
+export function wordWrap(text: string, width: number, max = SHOWN_UNITS): string[] {
+  return shownPieces(text, max, (kept) => {
     const w = Math.max(1, width);
     const out: string[] = [];
     let line = '';
-    for (const word of kept.split(' ')) {
+    for (const word of sanitizeLine(kept).split(' ')) {
       const next = line === '' ? word : `${line} ${word}`;
       if (displayWidth(next) <= w) {
         line = next;

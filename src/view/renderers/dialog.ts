@@ -23,6 +23,9 @@ export type DialogLine = readonly Segment[];
 
 const LABEL = 14;
 
+/** Code units of one value the dialog shows; the rest is counted ("(48,210 more characters)"). */
+const VALUE_UNITS = 512;
+
 export interface DialogRenderOptions {
   readonly width: number;
   readonly ascii: boolean;
@@ -62,8 +65,9 @@ function field(
     return;
   }
   const room = Math.max(8, width - LABEL);
-  // Names break between words; ids and addresses are cut anywhere, whole.
-  (words ? wordWrap(value, room) : hardWrap(value, room)).forEach((piece, i) => {
+  // Names break between words; ids and addresses are cut anywhere, whole up to a few lines (no
+  // real address is longer): a server's 50,000-character memo must not bury the question.
+  (words ? wordWrap(value, room, VALUE_UNITS) : hardWrap(value, room, VALUE_UNITS)).forEach((piece, i) => {
     const seg: Segment = token === undefined ? { text: piece } : { text: piece, token };
     out.push(i === 0 ? [head, seg] : [{ text: ' '.repeat(LABEL) }, seg]);
   });
