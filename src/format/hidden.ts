@@ -72,3 +72,14 @@ export function foldHidden(s: string): string {
   if (!TEXT_HIDDEN.test(s)) return s;
   return s.replace(TEXT_HIDDEN, (ch) => (SEPARATORS.test(ch) ? ' ' : ''));
 }
+
+/**
+ * A line of JSON text with every hidden character written as its \u escape ("\u200b"): still the
+ * same JSON, and the raw view shows what the server sent instead of hiding it.
+ */
+export function escapeHiddenInJson(line: string): string {
+  IDENTIFIER_HIDDEN.lastIndex = 0;
+  if (!IDENTIFIER_HIDDEN.test(line)) return line;
+  const escape = (unit: number) => `\\u${unit.toString(16).padStart(4, '0')}`;
+  return line.replace(IDENTIFIER_HIDDEN, (ch) => Array.from({ length: ch.length }, (_, i) => escape(ch.charCodeAt(i))).join(''));
+}

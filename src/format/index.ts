@@ -27,7 +27,7 @@ export {
   roundDecimal,
   subtractDecimal,
 } from './decimal.js';
-export { codePointName, foldHidden, hasHidden, hiddenCharacters, showHidden, type TextKind } from './hidden.js';
+export { codePointName, escapeHiddenInJson, foldHidden, hasHidden, hiddenCharacters, showHidden, type TextKind } from './hidden.js';
 export { shortId, truncateMiddle } from './ids.js';
 export { formatChange, formatFractionPercent, formatPrice, formatUsd, percentChange } from './market.js';
 export { cleanReason } from './reason.js';

@@ -7,6 +7,7 @@ import {
   clipText,
   codePointName,
   displayWidth,
+  escapeHiddenInJson,
   fitCell,
   foldHidden,
   hasHidden,
@@ -134,5 +135,18 @@ describe('wire text of any length is read only as far as it can be shown', () =>
     // Never half a surrogate pair: the emoji straddling the cut goes whole.
     const clipped = clipText(`${'x'.repeat(9)}👍👍`, 10);
     expect(clipped).toEqual({ text: 'x'.repeat(9), more: 2 });
+  });
+});
+
+describe('the raw JSON view writes hidden characters as their escapes', () => {
+  it.each<[string, string]>([
+    ['"name": "Kra\u200bken"', '"name": "Kra\\u200bken"'],
+    ['"memo": "12\u202e34\u009b"', '"memo": "12\\u202e34\\u009b"'],
+    ['"tag": "x\u{e0041}"', '"tag": "x\\udb40\\udc41"'],
+    ['"plain": "a b"', '"plain": "a b"'],
+  ])('%j → %j', (line, escaped) => {
+    expect(escapeHiddenInJson(line)).toBe(escaped);
+    // Still the same JSON.
+    expect(JSON.parse(`{${escapeHiddenInJson(line)}}`)).toEqual(JSON.parse(`{${line.replace(/\u009b/g, '\\u009b')}}`));
   });
 });

@@ -1,6 +1,7 @@
 // The raw JSON of one record, as the console holds it (unknown fields included), scrollable.
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
+import { escapeHiddenInJson } from '../../format/index.js';
 import { isSlim } from '../../store/index.js';
 import { useView } from '../model.js';
 import type { Segment } from '../segments.js';
@@ -9,9 +10,10 @@ import { ScrollView } from '../widgets/scroll-view.js';
 export function jsonLines(record: unknown, loading = false, ascii = false): Segment[][] {
   if (loading) return [[{ text: `  loading the whole record${ascii ? '...' : '…'}`, token: 'muted' }]];
   if (record === undefined) return [[{ text: '  the record is no longer loaded', token: 'muted' }]];
+  // Invisible characters as their \u escapes: the raw view shows what came, it hides nothing.
   return JSON.stringify(record, null, 2)
     .split('\n')
-    .map((line) => [{ text: ` ${line}` }]);
+    .map((line) => [{ text: ` ${escapeHiddenInJson(line)}` }]);
 }
 
 export function JsonOverlay({ width, height }: { width: number; height: number }) {
