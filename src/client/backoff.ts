@@ -9,6 +9,14 @@ export interface ReconnectPolicy {
   longLivedMs: number;
   /** Delay after close code 4001 (token refresh); default 1000. */
   tokenRefreshDelayMs: number;
+  /**
+   * First delay after a socket closed for a frame over the size limit, doubling per such close in a
+   * row; default 30000. Reconnecting replays the subscription, and a server that sends the frame
+   * once sends it again: without this the console would fetch it every few seconds.
+   */
+  frameTooLargeBaseMs: number;
+  /** Longest delay after frames over the size limit; default 300000 (5 minutes). */
+  frameTooLargeMaxMs: number;
 }
 
 export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = {
@@ -16,6 +24,8 @@ export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = {
   reconnectMaxMs: 10_000,
   longLivedMs: 30_000,
   tokenRefreshDelayMs: 1_000,
+  frameTooLargeBaseMs: 30_000,
+  frameTooLargeMaxMs: 300_000,
 };
 
 /** Logged out: the server will not take this key's socket again until the user acts. */
@@ -30,6 +40,11 @@ export interface CloseFacts {
   livedMs: number;
   /** Consecutive short-lived sockets or failed connects before this one. */
   failures: number;
+  /**
+   * Closes in a row for a frame over the size limit, this one included; 0 or absent when this
+   * close was not for one.
+   */
+  framesTooLarge?: number;
 }
 
 export type ReconnectDecision =
@@ -43,6 +58,12 @@ export function reconnectDecision(
   if (facts.code === CLOSE_LOGGED_OUT) return { reconnect: false };
   if (facts.code === CLOSE_TOKEN_REFRESH) {
     return { reconnect: true, delayMs: policy.tokenRefreshDelayMs, failures: 0 };
+  }
+  const tooLarge = facts.framesTooLarge ?? 0;
+  if (tooLarge > 0) {
+    // However long the socket lived: the same frame comes again on the next one.
+    const delayMs = Math.min(policy.frameTooLargeBaseMs * 2 ** Math.min(tooLarge - 1, 30), policy.frameTooLargeMaxMs);
+    return { reconnect: true, delayMs, failures: facts.failures + 1 };
   }
   if (facts.livedMs >= policy.longLivedMs) return { reconnect: true, delayMs: 0, failures: 0 };
   const failures = facts.failures + 1;

@@ -81,6 +81,27 @@ export class ContractError extends Error {
   }
 }
 
+/** A size limit in words: "32 MB", "64 KB". */
+export function sizeText(bytes: number): string {
+  const MB = 1024 * 1024;
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * An answer over the client's size limit, refused unread. Asking the same again gets the same: a
+ * paged read asks for fewer rows instead (paging.ts).
+ */
+export class AnswerTooLargeError extends ContractError {
+  /** The limit it passed (ClientOptions.maxResponseBytes). */
+  readonly limitBytes: number;
+
+  constructor(init: ContractErrorInit & { limitBytes: number }) {
+    const { limitBytes, ...rest } = init;
+    super(rest);
+    this.limitBytes = limitBytes;
+  }
+}
+
 export interface NetworkErrorInit {
   message: string;
   method: string;

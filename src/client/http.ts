@@ -3,7 +3,15 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import type { Signer } from '../auth/index.js';
 import { ContractViolation, parseWire } from '../contract/index.js';
-import { ApiError, ContractError, NetworkError, safeText, statusText } from './errors.js';
+import {
+  AnswerTooLargeError,
+  ApiError,
+  ContractError,
+  NetworkError,
+  safeText,
+  sizeText,
+  statusText,
+} from './errors.js';
 import { createSkewTracker, newCorrelationId, parseRetryAfter } from './headers.js';
 import { codeOf, describeNetworkCode } from './network-errors.js';
 import { createProxiedFetch, type ProxyEnv } from './proxy.js';
@@ -51,7 +59,7 @@ export interface ClientOptions {
   onRequest?: (info: RequestInfo) => void;
   /**
    * Largest answer body read, in bytes; default DEFAULT_MAX_RESPONSE_BYTES. A bigger one is not
-   * read into memory: the call fails with a ContractError (never retried).
+   * read into memory: the call fails with an AnswerTooLargeError (a ContractError; never retried).
    */
   maxResponseBytes?: number;
   userAgent?: string;
@@ -351,11 +359,12 @@ export function createHttp(opts: ClientOptions): Http {
     } catch (err) {
       if (req.signal?.aborted) throw req.signal.reason;
       if (err instanceof ResponseTooLarge) {
-        throw new ContractError({
-          message: `${endpoint} answered with more than ${Math.round(err.limit / 1024 / 1024)} MB: not read`,
+        throw new AnswerTooLargeError({
+          message: `${endpoint} answered with more than ${sizeText(err.limit)}: not read`,
           field: '',
           endpoint,
           correlationId,
+          limitBytes: err.limit,
         });
       }
       if (err instanceof HTTPError) throw await toApiError(err.response);

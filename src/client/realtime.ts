@@ -1,105 +1,30 @@
 import type { Agent } from 'node:http';
 import WebSocket from 'ws';
-import type { Signer } from '../auth/index.js';
-import { ContractViolation, parseServerFrame, type Transaction } from '../contract/index.js';
+import { ContractViolation, parseServerFrame } from '../contract/index.js';
 import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy, reconnectDecision } from './backoff.js';
 import { ApiError, ContractError, safeText } from './errors.js';
 import { newCorrelationId } from './headers.js';
-import type { ProxyEnv } from './proxy.js';
 import { encodeQuery, workspacePath } from './query.js';
 import { socketRoute, type TunnelAttempt } from './realtime-proxy.js';
 import { realtimeUrl } from './realtime-url.js';
+import type {
+  RealtimeClient,
+  RealtimeEvents,
+  RealtimeOptions,
+  RealtimeState,
+  Subscription,
+  SubscriptionHandlers,
+} from './realtime-types.js';
 import { type TransactionsListQuery, transactionsQuery } from './transactions.js';
 
 // The live subscription, exactly wire notes §6: SUBSCRIBE/UNSUBSCRIBE over one socket, a fresh
 // token per (re)subscribe, the same Correlation-Id per subscription across reconnects, pings
-// with stall detection, close codes 4000/4001 and a growing reconnect delay.
+// with stall detection, close codes 4000/4001 and a growing reconnect delay (growing to minutes
+// after a frame over the size limit: the server would send it again at once).
 
 export * from './backoff.js';
+export type * from './realtime-types.js';
 export { realtimeUrl, subscriptionUri } from './realtime-url.js';
-
-export interface RealtimeOptions {
-  /** The API base URL (http/https, may hold a path prefix); the socket goes to ws(s)://…/ws. */
-  baseUrl: string;
-  signer: Signer;
-  /** Default 15000. */
-  pingIntervalMs?: number;
-  /** No pong this long after a ping → the socket is stalled: terminate and reconnect. Default 10000. */
-  pongTimeoutMs?: number;
-  reconnectStepMs?: number;
-  reconnectMaxMs?: number;
-  longLivedMs?: number;
-  tokenRefreshDelayMs?: number;
-  /** Until the upgrade is answered; default 10000. */
-  connectTimeoutMs?: number;
-  /**
-   * Largest frame accepted, in bytes; default DEFAULT_MAX_FRAME_BYTES (ws's own default is 100 MiB).
-   * A bigger one closes the socket (1009) without being buffered whole; a reconnect follows.
-   */
-  maxFrameBytes?: number;
-  WebSocketImpl?: typeof WebSocket;
-  /** Epoch ms; measures how long a socket lived. */
-  now?: () => number;
-  /** An http(s) Agent for the upgrade request (custom TLS ...); when given, no proxy is used. */
-  agent?: Agent;
-  /**
-   * Explicit proxy URL (profile/flag); otherwise HTTPS_PROXY/HTTP_PROXY/NO_PROXY from `env`, decided
-   * for the socket's URL exactly as the HTTP client decides for the base URL (proxyFor).
-   */
-  proxy?: string | undefined;
-  /** Where the proxy variables are read; default process.env. */
-  env?: ProxyEnv | undefined;
-  userAgent?: string;
-}
-
-export type RealtimeState =
-  | { kind: 'connecting'; attempt: number }
-  | { kind: 'open' }
-  | { kind: 'reconnecting'; attempt: number; delayMs: number; code?: number; reason?: string }
-  /** Close code 4000: no reconnect until `reconnect()` is called. */
-  | { kind: 'logged-out' }
-  /** By `close()`. */
-  | { kind: 'closed' };
-
-export interface SubscriptionHandlers {
-  /** The first frame after each (re)subscribe; `reconnect` is true from the second on. */
-  onSnapshot(transactions: Transaction[], info: { correlationId: string; reconnect: boolean }): void;
-  /** Later frames: the transactions that changed. */
-  onUpdate(transactions: Transaction[]): void;
-  /** A frame with status >= 400: the subscription has ended (it is not resubscribed). */
-  onError?(err: ApiError): void;
-  /** A frame that does not parse: reported and skipped; the socket and the subscription stay. */
-  onMalformed?(err: ContractError): void;
-}
-
-export interface Subscription {
-  readonly uri: string;
-  readonly correlationId: string;
-  /** False once unsubscribed, ended by an error frame, or the client closed/logged out. */
-  readonly active: boolean;
-  /** Sends UNSUBSCRIBE (when the socket is open) and forgets the subscription. */
-  unsubscribe(): void;
-}
-
-export interface RealtimeEvents {
-  state: RealtimeState;
-  /** No pong within pongTimeoutMs: the socket is being terminated (a reconnect follows). */
-  stalled: { pongTimeoutMs: number };
-  /** Every message received, for diagnostics. */
-  frame: { bytes: number };
-  /** A failure that belongs to no subscription (a signer error, a handler that threw). */
-  error: Error;
-}
-
-export interface RealtimeClient {
-  subscribe(query: TransactionsListQuery, handlers: SubscriptionHandlers): Subscription;
-  on<K extends keyof RealtimeEvents>(event: K, fn: (value: RealtimeEvents[K]) => void): () => void;
-  readonly state: RealtimeState;
-  /** Connects now when waiting to reconnect or logged out (after the user fixed the key). */
-  reconnect(): void;
-  /** Stops reconnecting, closes the socket (code 1000) and clears every timer. */
-  close(): void;
-}
 
 interface SubState {
   readonly uri: string;
@@ -135,6 +60,9 @@ function looseCorrelationId(text: string): string | undefined {
 /** A snapshot of 1000 transactions is a few MB; anything far beyond is refused. */
 export const DEFAULT_MAX_FRAME_BYTES = 32 * 1024 * 1024;
 
+/** ws's error when a frame's declared length passes `maxPayload` (it then closes with 1009). */
+const FRAME_TOO_LARGE = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+
 /** `workspaceId` goes into every subscription's `uri`. */
 export function createRealtime(opts: RealtimeOptions & { workspaceId: string }): RealtimeClient {
   const url = realtimeUrl(opts.baseUrl);
@@ -148,7 +76,16 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
     reconnectMaxMs: opts.reconnectMaxMs ?? DEFAULT_RECONNECT_POLICY.reconnectMaxMs,
     longLivedMs: opts.longLivedMs ?? DEFAULT_RECONNECT_POLICY.longLivedMs,
     tokenRefreshDelayMs: opts.tokenRefreshDelayMs ?? DEFAULT_RECONNECT_POLICY.tokenRefreshDelayMs,
+    frameTooLargeBaseMs: opts.frameTooLargeBaseMs ?? DEFAULT_RECONNECT_POLICY.frameTooLargeBaseMs,
+    frameTooLargeMaxMs: opts.frameTooLargeMaxMs ?? DEFAULT_RECONNECT_POLICY.frameTooLargeMaxMs,
   };
+  const maxFrameBytes = opts.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const after =
+    opts.timers?.after.bind(opts.timers) ??
+    ((ms: number, fn: () => void) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    });
   // Checked now, so a bad workspace id fails at creation rather than on every subscribe.
   const wsPath = workspacePath(opts.workspaceId);
   const route = opts.agent
@@ -170,9 +107,11 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
   let socket: WebSocket | undefined;
   let openedAt: number | undefined;
   let failures = 0;
+  /** Sockets in a row closed for a frame over the size limit. */
+  let framesTooLarge = 0;
   let attempt = 0;
   let closedByUs = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
+  let cancelReconnect: (() => void) | undefined;
   let pingTimer: NodeJS.Timeout | undefined;
   let pongTimer: NodeJS.Timeout | undefined;
   /** The proxy tunnel of the current attempt, when there is a proxy. */
@@ -225,8 +164,8 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
 
   function connect(): void {
     if (closedByUs) return;
-    clearTimeout(reconnectTimer);
-    reconnectTimer = undefined;
+    cancelReconnect?.();
+    cancelReconnect = undefined;
     attempt += 1;
     setState({ kind: 'connecting', attempt });
     if (!route) {
@@ -253,7 +192,7 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
     const wsOptions: WebSocket.ClientOptions & { closeTimeout?: number } = {
       handshakeTimeout: connectTimeoutMs,
       closeTimeout: CLOSE_HANDSHAKE_MS,
-      maxPayload: opts.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
+      maxPayload: maxFrameBytes,
       headers,
     };
     if (agent) wsOptions.agent = agent;
@@ -286,8 +225,12 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
     ws.on('message', (data) => {
       if (ws === socket) onMessage(data);
     });
-    // Every failure is followed by 'close', where reconnecting is decided.
-    ws.on('error', () => undefined);
+    // Every failure is followed by 'close', where reconnecting is decided. A frame over the limit
+    // is known only here: the close that follows says 1006 (the server's reply is never read).
+    let frameRefused = false;
+    ws.on('error', (err: Error & { code?: string }) => {
+      if (err.code === FRAME_TOO_LARGE) frameRefused = true;
+    });
     ws.on('close', (code, reason) => {
       if (ws !== socket) return;
       socket = undefined;
@@ -296,12 +239,17 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
       if (closedByUs) return;
       const lived = openedAt === undefined ? 0 : Math.max(0, now() - openedAt);
       openedAt = undefined;
-      onClosed(code, safeText(reason.toString('utf8')), lived);
+      if (frameRefused) framesTooLarge += 1;
+      else if (lived >= policy.longLivedMs) framesTooLarge = 0;
+      onClosed(code, safeText(reason.toString('utf8')), lived, frameRefused);
     });
   }
 
-  function onClosed(code: number, reason: string, livedMs: number): void {
-    const decision = reconnectDecision({ code, livedMs, failures }, policy);
+  function onClosed(code: number, reason: string, livedMs: number, frameRefused = false): void {
+    const decision = reconnectDecision(
+      { code, livedMs, failures, framesTooLarge: frameRefused ? framesTooLarge : 0 },
+      policy,
+    );
     if (!decision.reconnect) {
       setState({ kind: 'logged-out' });
       return;
@@ -314,8 +262,9 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
       code,
     };
     if (reason) next.reason = reason;
+    if (frameRefused) next.frameTooLarge = maxFrameBytes;
     setState(next);
-    reconnectTimer = setTimeout(connect, decision.delayMs);
+    cancelReconnect = after(decision.delayMs, connect);
   }
 
   function scheduleReconnect(code: number, reason: string): void {
@@ -452,6 +401,7 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
     if (closedByUs) return;
     if (state.kind === 'logged-out' || state.kind === 'reconnecting') {
       failures = 0;
+      framesTooLarge = 0;
       connect();
     }
   }
@@ -459,8 +409,8 @@ export function createRealtime(opts: RealtimeOptions & { workspaceId: string }):
   function close(): void {
     if (closedByUs) return;
     closedByUs = true;
-    clearTimeout(reconnectTimer);
-    reconnectTimer = undefined;
+    cancelReconnect?.();
+    cancelReconnect = undefined;
     stopKeepAlive();
     const ws = socket;
     if (ws) {

@@ -3,13 +3,15 @@
 // read soon after the live feed shows money move (a transaction completing or a new one starting:
 // its pending amount lowers the withdrawable balance). A full read again every `fullEveryMs` and
 // on `r` heals anything offset paging missed while the list changed under it. Memory: one record
-// per account and asset, whatever the workspace's age.
+// per account and asset, whatever the workspace's age. Pages over the size limit are asked smaller
+// (client/paging.ts); a record too large even alone ends a read with what came before it.
 import { type BalancesListQuery, readPages } from '../client/index.js';
 import type { Balance, Transaction } from '../contract/index.js';
 import { isTerminalTransactionStatus } from '../format/index.js';
 import { withAllBalances, withBalancesState, withChangedBalances } from '../store/index.js';
 import type { EngineContext } from './engine-context.js';
 import { createGuardedLoad } from './guarded-load.js';
+import { sizeCause, tooLargeNotice } from './notices.js';
 
 export const BALANCES_POLL_MS = 30_000;
 export const BALANCES_FULL_EVERY_MS = 10 * 60_000;
@@ -48,19 +50,33 @@ export function movesMoney(tx: Transaction, held: Transaction | undefined): bool
 export function createBalanceLoads(ctx: EngineContext, o: BalanceLoadOptions): BalanceLoads {
   const { api, stores, now, write } = ctx;
   const pageSize = Math.min(Math.max(1, o.pageSize), PAGE);
+  /** Smaller once answers were over the size limit; a full read (`r`, every fullEveryMs) starts over. */
+  let size = pageSize;
   const fullEveryMs = o.fullEveryMs ?? BALANCES_FULL_EVERY_MS;
   const settleMs = o.settleMs ?? BALANCES_SETTLE_MS;
   let fullDue = true;
   let lastFullAt = 0;
   let cancelSettle: (() => void) | undefined;
 
-  async function read(q: BalancesListQuery): Promise<{ items: Balance[]; complete: boolean }> {
-    return readPages((limit, offset) => api.balances.list({ ...q, limit, offset }), { pageSize, maxItems: MAX_BALANCES });
+  const what = 'loading balances';
+
+  async function read(q: BalancesListQuery): Promise<{ items: Balance[]; complete: boolean; refused: boolean }> {
+    const pages = await readPages((limit, offset) => api.balances.list({ ...q, limit, offset }), {
+      pageSize: size,
+      maxItems: MAX_BALANCES,
+    });
+    size = pages.pageSize;
+    if (pages.refused !== undefined) ctx.notify(tooLargeNotice(what, pages.items.length, 'balances', pages.refused));
+    else ctx.clear([sizeCause(what)]);
+    return { items: pages.items, complete: pages.complete, refused: pages.refused !== undefined };
   }
 
   async function full(): Promise<void> {
-    const { items, complete } = await read({});
-    if (!complete) ctx.notify({ level: 'warn', key: 'cut:balances', text: `balances: only the first ${MAX_BALANCES} are held` });
+    size = pageSize;
+    const { items, complete, refused } = await read({});
+    if (!complete && !refused) {
+      ctx.notify({ level: 'warn', key: 'cut:balances', text: `balances: only the first ${MAX_BALANCES} are held` });
+    }
     fullDue = false;
     lastFullAt = now();
     write(stores.balances, (s) => withAllBalances(s, items, now()), 'balances');
@@ -72,13 +88,15 @@ export function createBalanceLoads(ctx: EngineContext, o: BalanceLoadOptions): B
       return full();
     }
     // nonEmpty=false: a balance spent to zero must come back as zero, not stay at its old amount.
-    const { items, complete } = await read({ updatedSince: Math.max(0, cursor - OVERLAP_MS), nonEmpty: false });
-    if (!complete) return full();
+    const since = Math.max(0, cursor - OVERLAP_MS);
+    const { items, complete, refused } = await read({ updatedSince: since, nonEmpty: false });
+    // Cut at the cap: a full read heals it. Refused for size: a full read would meet the same record.
+    if (!complete && !refused) return full();
     write(stores.balances, (s) => withChangedBalances(s, items, now()), 'balance changes');
   }
 
   const guarded = createGuardedLoad(ctx, {
-    what: 'loading balances',
+    what,
     forbiddenText: "balances: this key's role cannot read them; no balances or USD totals",
     load,
     markForbidden: () => write(stores.balances, (s) => withBalancesState(s, 'forbidden'), 'balances refused'),

@@ -11,9 +11,15 @@
 // Nothing is merged here: the store's reducer (applyTransactions) is the one merge by id keeping
 // the newest `updatedAt`. Changes that cannot be written yet (paused, or before the first page)
 // are reduced by that same reducer into a private slice, so they hold one version per id and
-// memory stays bounded by the number of distinct transactions.
+// memory stays bounded by the number of distinct transactions, the unfinished ones by the same
+// ceiling as the store's.
 import type { Transaction } from '../contract/index.js';
-import { applyTransactions, emptyTransactions, type TransactionsState } from '../store/index.js';
+import {
+  applyTransactions,
+  emptyTransactions,
+  type TransactionsState,
+  withUnfinishedLimit,
+} from '../store/index.js';
 import type { Timers } from './timers.js';
 
 /** Held changes are reduced once this many wait (memory stays near one version per id). */
@@ -46,6 +52,8 @@ export interface BatcherOptions {
   burstMs?: number;
   burstCount?: number;
   timers: Timers;
+  /** The ceiling on the unfinished transactions held while they wait (the store's); default the store's default. */
+  maxUnfinished?: number;
   write(work: FlushWork): void;
   /** Monotonic ms for the flush spacing; default performance.now. */
   monotonic?: () => number;
@@ -65,10 +73,12 @@ export interface Batcher {
 
 export function createBatcher(opts: BatcherOptions): Batcher {
   const monotonic = opts.monotonic ?? (() => performance.now());
+  const empty =
+    opts.maxUnfinished === undefined ? emptyTransactions : withUnfinishedLimit(emptyTransactions, opts.maxUnfinished);
   /** Live changes for the next write, as they came. */
   let queue: Transaction[] = [];
   /** Live changes that cannot be written yet (paused, before open), one version per id. */
-  let held: TransactionsState = emptyTransactions;
+  let held: TransactionsState = empty;
   /** Held changes not yet reduced into `held` (reduced in groups: the reducer is not free). */
   let unsettled: Transaction[] = [];
   let freshAt: number | undefined;
@@ -160,7 +170,7 @@ export function createBatcher(opts: BatcherOptions): Batcher {
     if (writable()) {
       // What was held comes first: the queue holds only what came after it.
       liveBatch = heldCount() > 0 ? [...held.byId.values(), ...queue] : queue;
-      held = emptyTransactions;
+      held = empty;
       queue = [];
     }
     const work: FlushWork = {
@@ -224,7 +234,7 @@ export function createBatcher(opts: BatcherOptions): Batcher {
       cancel?.();
       cancel = undefined;
       queue = [];
-      held = emptyTransactions;
+      held = empty;
       unsettled = [];
     },
   };

@@ -17,6 +17,8 @@ export interface ConnectionFacts {
   readonly refused?: string;
   /** Close code of the last socket that dropped. */
   readonly lastCloseCode?: number;
+  /** Why it closed, in words, when the code does not say (a frame over the size limit). */
+  readonly lastCloseWhy?: string;
 }
 
 export function deriveConnection(f: ConnectionFacts): Omit<Connection, 'since'> {
@@ -29,7 +31,9 @@ export function deriveConnection(f: ConnectionFacts): Omit<Connection, 'since'> 
     return { kind: 'offline', detail: f.httpDown };
   }
   const why =
-    f.refused ?? (f.lastCloseCode === undefined ? 'no live socket' : `socket closed (${f.lastCloseCode})`);
+    f.refused ??
+    f.lastCloseWhy ??
+    (f.lastCloseCode === undefined ? 'no live socket' : `socket closed (${f.lastCloseCode})`);
   if (f.polling) return { kind: 'polling', detail: why };
   if (socket.kind === 'closed') return { kind: 'offline', detail: 'the live connection was closed' };
   if (socket.kind === 'reconnecting') return { kind: 'reconnecting', attempt: socket.attempt, detail: why };

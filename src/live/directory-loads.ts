@@ -1,7 +1,8 @@
 // Who and what the ids are: the workspace's members (with their profile names), its address book
 // and its transaction limits, into `stores.directory`. Small reference lists: read whole at start,
 // again every `everyMs` (default 5 minutes) and on `r`, each replaced whole. A role refused one
-// (403) falls back to ids with one notice (guarded-load.ts).
+// (403) falls back to ids with one notice (guarded-load.ts). Pages over the size limit are asked
+// smaller (client/paging.ts), and the smaller size is kept for the next reads until `r`.
 import { readPages } from '../client/index.js';
 import type { AddressBookRecord } from '../contract/index.js';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../store/index.js';
 import type { EngineContext } from './engine-context.js';
 import { createGuardedLoad, type GuardedLoad } from './guarded-load.js';
+import { sizeCause, tooLargeNotice } from './notices.js';
 
 export const DIRECTORY_EVERY_MS = 5 * 60_000;
 
@@ -57,11 +59,24 @@ export interface DirectoryLoads {
 export function createDirectoryLoads(ctx: EngineContext, o: { pageSize: number; everyMs?: number }): DirectoryLoads {
   const { api, stores, now, write } = ctx;
   const everyMs = o.everyMs ?? DIRECTORY_EVERY_MS;
+  const firstSize = (list: DirectoryList) => Math.min(o.pageSize, PAGE[list]);
+  /** The page size each list is read with: smaller once its answers were over the size limit. */
+  const sizes: Record<DirectoryList, number> = {
+    members: firstSize('members'),
+    book: firstSize('book'),
+    limits: firstSize('limits'),
+  };
 
   async function all<T>(list: DirectoryList, read: (limit: number, offset: number) => Promise<T[]>): Promise<T[]> {
-    const pageSize = Math.min(o.pageSize, PAGE[list]);
-    const { items, complete } = await readPages(read, { pageSize, maxItems: MAX_ITEMS[list] });
-    if (!complete) {
+    const pages = await readPages(read, { pageSize: sizes[list], maxItems: MAX_ITEMS[list] });
+    const { items, complete, refused, pageSize } = pages;
+    sizes[list] = pageSize;
+    const { what, noun } = WORDS[list];
+    // A record too large even alone: what came before it is shown, and the notice says why the
+    // rest is not; the list is read again at its period, not at once (the answer would be the same).
+    if (refused !== undefined) ctx.notify(tooLargeNotice(what, items.length, noun, refused));
+    else ctx.clear([sizeCause(what)]);
+    if (!complete && refused === undefined) {
       ctx.notify({
         level: 'warn',
         key: `cut:${list}`,
@@ -109,6 +124,7 @@ export function createDirectoryLoads(ctx: EngineContext, o: { pageSize: number; 
       await Promise.all(loops().map((loop) => loop.trigger()));
     },
     refresh() {
+      for (const list of Object.keys(sizes) as DirectoryList[]) sizes[list] = firstSize(list);
       for (const loop of loops()) void loop.trigger();
     },
     stop() {

@@ -10,17 +10,29 @@ import { describeClientError, type RequestInfo } from '../client/index.js';
 import {
   ALL_TRANSACTIONS,
   applyTransactions,
+  DEFAULT_MAX_UNFINISHED,
   withBaseline,
   withConnection,
   withFreshAt,
   withHold,
+  withinCeiling,
+  withUnfinishedLimit,
 } from '../store/index.js';
 import { createBatcher, type FlushWork } from './batcher.js';
 import { createDetails } from './detail.js';
 import { createDirectoryLoads } from './directory-loads.js';
 import { createEngineContext } from './engine-context.js';
 import { type BaselineMark, createFeed, type FeedProblem } from './feed.js';
-import { FEED_CAUSE, malformedFrameNotice, SOCKET_CAUSE, skippedRecordsNotice } from './notices.js';
+import {
+  CEILING_CAUSE,
+  ceilingNotice,
+  FEED_CAUSE,
+  frameTooLargeText,
+  malformedFrameNotice,
+  SOCKET_CAUSE,
+  skippedRecordsNotice,
+  tooLargeNotice,
+} from './notices.js';
 import { createReferenceLoads } from './reference.js';
 import { createSelfLearning } from './self.js';
 import { createTimers } from './timers.js';
@@ -39,6 +51,7 @@ export function createLive(opts: LiveOptions): Live {
   const socketGraceMs = opts.socketGraceMs ?? 5_000;
   const retryBaseMs = opts.retryBaseMs ?? 2_000;
   const retryMaxMs = opts.retryMaxMs ?? 60_000;
+  const maxUnfinished = Math.max(1, Math.floor(opts.maxUnfinished ?? DEFAULT_MAX_UNFINISHED));
 
   const timers = createTimers();
   let stopped = false;
@@ -56,6 +69,14 @@ export function createLive(opts: LiveOptions): Live {
     feed: () => feed,
   });
   const { log, write, setSession, notify } = ctx;
+
+  // ---- the ceiling on the unfinished work held ------------------------------------------------
+
+  write(stores.transactions, (s) => withUnfinishedLimit(s, maxUnfinished), 'the ceiling');
+  // The store keeps the ceiling; the engine says so once each time it is reached.
+  const offCeiling = stores.transactions.subscribe((s, before) => {
+    if (s.ceiling !== undefined && before.ceiling === undefined) notify(ceilingNotice(s.unfinishedLimit));
+  });
 
   // ---- the batcher: frames and pages into the store -------------------------------------------
 
@@ -101,6 +122,7 @@ export function createLive(opts: LiveOptions): Live {
     burstCount: 6,
     steadyGapMs: 16,
     timers,
+    maxUnfinished,
     write: writeWork,
   });
 
@@ -120,6 +142,16 @@ export function createLive(opts: LiveOptions): Live {
       case 'proxy':
         // The header says only that the socket closed; a proxy in the way is the user's to fix.
         return notify({ level: 'warn', key: 'proxy', cause: SOCKET_CAUSE, text: `live updates: ${p.error.message}` });
+      case 'too-large':
+        // Ends with the next whole read of the feed (its answered clears FEED_CAUSE).
+        return notify(tooLargeNotice(p.what, p.count, 'transactions', p.error, FEED_CAUSE));
+      case 'frame-too-large':
+        return notify({
+          level: 'warn',
+          key: 'frame:too-large',
+          cause: SOCKET_CAUSE,
+          text: frameTooLargeText(p.limitBytes, p.delayMs),
+        });
     }
   }
 
@@ -167,7 +199,14 @@ export function createLive(opts: LiveOptions): Live {
     pageSize: opts.historyPageSize,
     firstPageSize: opts.firstPageSize,
     budget: opts.historyBudget,
-    onLiveRead: () => liveWorkRead(),
+    onLiveRead: (read) => {
+      // A whole read of the server's unfinished work that fits: nothing of it is left out any more.
+      if (read.whole && read.count <= maxUnfinished && stores.transactions.getState().ceiling !== undefined) {
+        write(stores.transactions, withinCeiling, 'the unfinished work fits');
+        ctx.clear([CEILING_CAUSE]);
+      }
+      liveWorkRead();
+    },
   });
   let baselineDone = false;
   // Unfinished work is the feed's baseline: its catch-ups wait for it (it covers what came
@@ -252,6 +291,7 @@ export function createLive(opts: LiveOptions): Live {
     stop() {
       if (stopped) return;
       stopped = true;
+      offCeiling();
       feed.stop();
       windows.stop();
       timers.stop();

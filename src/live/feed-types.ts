@@ -1,6 +1,7 @@
 // What the live feed (feed.ts) tells its owner, and what it is given. The owner is the console's
 // engine (which writes the stores) or `custody watch` (which prints): the feed knows neither.
 import type {
+  AnswerTooLargeError,
   ApiClient,
   ApiError,
   ContractError,
@@ -46,7 +47,14 @@ export type FeedProblem =
   /** A frame did not parse: skipped, and what changed lately is read again. */
   | { readonly kind: 'malformed'; readonly error: ContractError }
   /** A proxy stands between us and the socket and refused (the socket keeps trying). */
-  | { readonly kind: 'proxy'; readonly error: ProxyError };
+  | { readonly kind: 'proxy'; readonly error: ProxyError }
+  /**
+   * A read stopped at a record over the size limit even alone: the `count` before it were
+   * delivered; the rest is asked again at the next reason to read, not retried at once.
+   */
+  | { readonly kind: 'too-large'; readonly what: string; readonly count: number; readonly error: AnswerTooLargeError }
+  /** The server sent a frame over the size limit: refused unread; the socket reconnects in `delayMs`. */
+  | { readonly kind: 'frame-too-large'; readonly limitBytes: number; readonly delayMs: number };
 
 /** The header's state; see connection.ts. */
 export type FeedConnection = Omit<Connection, 'since'>;

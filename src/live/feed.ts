@@ -8,6 +8,10 @@
 // - No subscription for `socketGraceMs`: the list is read every `pollIntervalMs` the same way.
 // - A malformed frame is skipped and what changed lately is read again.
 // - Reads, polls and resubscribes run in loops (loop.ts): never two at once, backoff on failure.
+//   A read stopped by a record over the size limit is not a failure to retry at once (the same
+//   answer would come): the gap stays open and the next reason to read asks again.
+// - A frame over the size limit closes the socket; the realtime client waits minutes, not
+//   seconds, before the next one, and the why is said (the header, a problem, the log).
 import {
   type ApiError,
   type ContractError,
@@ -31,13 +35,22 @@ import type {
   FeedRead,
 } from './feed-types.js';
 import { createLoop } from './loop.js';
+import { frameTooLargeText } from './notices.js';
 import { GAP_OVERLAP_MS, millisMinus, readChangedSince } from './reads.js';
 import { createTimers } from './timers.js';
 
 export type * from './feed-types.js';
 
+/** Why the last socket closed, when it was for a frame over the size limit. */
+function frameTooLargeWords(state: RealtimeState): string | undefined {
+  if (state.kind !== 'reconnecting' || state.frameTooLarge === undefined) return undefined;
+  return frameTooLargeText(state.frameTooLarge, state.delayMs);
+}
+
 /** Why frames stopped, in words. */
 function lostBecause(state: RealtimeState): string {
+  const tooLarge = frameTooLargeWords(state);
+  if (tooLarge !== undefined) return tooLarge;
   if (state.kind === 'reconnecting' && state.code !== undefined) return `socket closed (${state.code})`;
   return `socket ${state.kind}`;
 }
@@ -85,6 +98,7 @@ export function createFeed(opts: FeedOptions): Feed {
   let httpDown: string | undefined;
   let refused: string | undefined;
   let lastCloseCode: number | undefined;
+  let lastCloseWhy: string | undefined;
   let shown: string | undefined;
 
   function updateConnection(): void {
@@ -97,6 +111,7 @@ export function createFeed(opts: FeedOptions): Feed {
       ...(httpDown === undefined ? {} : { httpDown }),
       ...(refused === undefined ? {} : { refused }),
       ...(lastCloseCode === undefined ? {} : { lastCloseCode }),
+      ...(lastCloseWhy === undefined ? {} : { lastCloseWhy }),
     });
     const id = `${next.kind}|${next.attempt ?? ''}|${next.detail ?? ''}`;
     if (id === shown) return;
@@ -151,6 +166,8 @@ export function createFeed(opts: FeedOptions): Feed {
   let requested = false;
   let refreshAsked = false;
   let readNumber = 0;
+  /** Page size of the next read: smaller after answers over the size limit, growing back after. */
+  let readSize = pageSize;
 
   function requestRead(refresh = false): void {
     if (stopped) return;
@@ -173,10 +190,10 @@ export function createFeed(opts: FeedOptions): Feed {
     const what = kind === 'poll' ? 'polling for changes' : 'catching up on changes';
     let count = 0;
     try {
-      const newest = await readChangedSince(
+      const { newest, pageSize: used, refused: tooLarge } = await readChangedSince(
         api,
         from,
-        pageSize,
+        readSize,
         (page) => {
           if (stopped) return;
           const { skipped } = page;
@@ -189,6 +206,14 @@ export function createFeed(opts: FeedOptions): Feed {
       );
       if (stopped) return;
       reached();
+      readSize = tooLarge ? used : Math.min(pageSize, used * 2);
+      if (tooLarge) {
+        // What was read stays; the gap stays open from there, and the next reason to read asks again.
+        if (gapOpen && newest !== undefined) gapFrom = newerMillis(gapFrom, newest);
+        problem({ kind: 'too-large', what, count, error: tooLarge });
+        log(`${kind}: stopped after ${count} transactions at a record over the size limit`);
+        return;
+      }
       tell(on.answered);
       fresh();
       if (wasSubscribed && subscribed && at === epoch) {
@@ -335,6 +360,12 @@ export function createFeed(opts: FeedOptions): Feed {
         if (stopped) return;
         socket = state;
         if (state.kind === 'reconnecting' && state.code !== undefined) lastCloseCode = state.code;
+        if (state.kind === 'reconnecting') {
+          lastCloseWhy = frameTooLargeWords(state);
+          if (state.frameTooLarge !== undefined) {
+            problem({ kind: 'frame-too-large', limitBytes: state.frameTooLarge, delayMs: state.delayMs });
+          }
+        }
         if (state.kind !== 'open') {
           lost(lostBecause(state));
           armGrace();

@@ -21,7 +21,13 @@
 //   view (`showTransactions(query)`: `:tx` filters, account, server sort) a window of its finished
 //   history, read by key ahead of the cursor (`transactionsViewport`) and let go far from it
 //   under a budget: `transactions.windows` (store/tx-window.ts). Memory follows the screen, not
-//   the workspace's age.
+//   the workspace's age. The unfinished work held has a ceiling (`maxUnfinished`, 50,000): past
+//   it the most urgent are kept (store/ceiling.ts), `transactions.ceiling` is set and a notice
+//   says so; a whole read of the server's unfinished work that fits (`r`) clears it.
+// - Sizes: a page over the client's answer limit is asked again with half the rows (down to 1);
+//   a record too large even alone ends that read with what came before it and a `too-large:`
+//   notice, never a retry loop. A frame over the frame limit closes the socket, and the next one
+//   waits 30 s, 1 min ... up to 5 min (client/backoff.ts), said in the header, a notice and the log.
 // - Rows: `transactions.order` (ids held, newest createdAt first) and `transactions.byId`. Store
 //   writes are batched (batcher.ts): a burst is written at most 1000 / `batchMs` times a second
 //   (default 100 ms: ~10) however fast frames arrive; changes that trickle in (up to 30 a second,

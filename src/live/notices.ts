@@ -4,7 +4,16 @@
 // repeat is the same message and is counted. Those go into the notice's detail (the messages
 // overlay shows it). Each notice names its cause; the engine clears it when that cause reports
 // success, so "cannot reach the server" never outlives the outage.
-import { ApiError, ContractError, describeApiError, describeClientError, NetworkError } from '../client/index.js';
+import {
+  type AnswerTooLargeError,
+  ApiError,
+  ContractError,
+  describeApiError,
+  describeClientError,
+  NetworkError,
+  sizeText,
+} from '../client/index.js';
+import { formatCount, formatDuration } from '../format/index.js';
 import type { NoticeSpec as StoreNoticeSpec } from '../store/index.js';
 
 export type NoticeSpec = StoreNoticeSpec & { readonly key: string };
@@ -21,6 +30,8 @@ export const SOCKET_CAUSE = 'socket';
 export const FEED_CAUSE = 'read:feed';
 /** The audit log could not be written: ends when a line is written. */
 export const AUDIT_CAUSE = 'audit';
+/** The ceiling on the unfinished work left some out: ends when a complete read of it fits. */
+export const CEILING_CAUSE = 'ceiling';
 
 /** What any answer from the server ends. */
 export const ANSWERED_CAUSES: readonly string[] = [SERVER_CAUSE, AUTH_CAUSE, BUSY_CAUSE];
@@ -106,4 +117,53 @@ export function skippedRecordsNotice(count: number, err: ContractError, what: st
     text: `${what}: skipped ${records} that did not match the contract`,
     detail: describeClientError(err),
   };
+}
+
+/** The ceiling on the unfinished work held (store/ceiling.ts) was reached: which are kept. */
+export function ceilingNotice(limit: number): NoticeSpec {
+  const n = formatCount(limit);
+  return {
+    level: 'warn',
+    key: 'ceiling',
+    cause: CEILING_CAUSE,
+    text:
+      `more than ${n} unfinished transactions: the ${n} most urgent are held (waiting for approval first, ` +
+      'then the nearest expiry or end of security delay); the rest are left out',
+  };
+}
+
+/** A read's refusal for size: a later read of the same list that is whole ends it. */
+export function sizeCause(what: string): string {
+  return `size:${what}`;
+}
+
+/**
+ * A paged read stopped at a record over the answer size limit even alone (client/paging.ts): what
+ * was read before it is kept, and this says why the rest is missing. `what` names the read as its
+ * failures do ("loading members"); `noun` counts what was kept.
+ */
+export function tooLargeNotice(
+  what: string,
+  kept: number,
+  noun: string,
+  err: AnswerTooLargeError,
+  cause = sizeCause(what),
+): NoticeSpec {
+  return {
+    level: 'warn',
+    key: `too-large:${what}`,
+    cause,
+    text:
+      `${what}: a record is over the ${sizeText(err.limitBytes)} answer limit even alone; ` +
+      `${formatCount(kept)} ${noun} read before it are kept, the rest was refused`,
+    detail: describeClientError(err),
+  };
+}
+
+/** Why the socket closed when the server sent a frame over the size limit, and when it tries again. */
+export function frameTooLargeText(limitBytes: number, delayMs: number): string {
+  return (
+    `the server sent a live update of more than ${sizeText(limitBytes)} (refused unread); ` +
+    `reconnecting in ${formatDuration(delayMs)}`
+  );
 }

@@ -1,10 +1,13 @@
 // Reading transactions in pages. One bad record must not hide the rest of its page: when a page
 // fails the contract, it is read again leniently and every record is parsed on its own, so only
-// the bad ones are skipped (and reported).
+// the bad ones are skipped (and reported). An answer over the size limit is neither: the page is
+// asked again smaller (client/paging.ts), and a single record too large ends the read there.
 import { z } from 'zod';
 import {
+  AnswerTooLargeError,
   type ApiClient,
   ContractError,
+  readShrinking,
   type TransactionsListQuery,
   transactionsQuery,
   workspacePath,
@@ -27,7 +30,8 @@ export async function readTransactionsPage(api: ApiClient, q: TransactionsListQu
     const items = await api.transactions.list(q);
     return { items, rawCount: items.length };
   } catch (err) {
-    if (!(err instanceof ContractError)) throw err;
+    // Too large is not a bad record: read leniently, it would be the same bytes again.
+    if (!(err instanceof ContractError) || err instanceof AnswerTooLargeError) throw err;
     let raw: unknown[];
     try {
       const answer = await api.http.request({
@@ -51,6 +55,19 @@ export async function readTransactionsPage(api: ApiClient, q: TransactionsListQu
 }
 
 /**
+ * A page of `q.limit` rows (the server's default when unset), asked again with half the rows while
+ * its answer is over the size limit; `limit` is what it was read with. A single record too large
+ * rethrows its AnswerTooLargeError.
+ */
+export async function readTransactionsPageShrinking(
+  api: ApiClient,
+  q: TransactionsListQuery,
+): Promise<Page & { readonly limit: number }> {
+  const { value, limit } = await readShrinking(q.limit ?? 1000, (n) => readTransactionsPage(api, { ...q, limit: n }));
+  return { ...value, limit };
+}
+
+/**
  * The first page of the transactions list for a screen this tall: about two screens of rows (at
  * least 50, at most a full page), so the first frame waits for a small answer (a 1,000-row page is
  * ~850 KB of JSON to send and validate); the rest of the history follows in full pages.
@@ -71,13 +88,22 @@ export const GAP_OVERLAP_MS = 2_000;
 
 const MAX_PAGES = 100_000;
 
+export interface ChangedRead {
+  /** The newest `updatedAt` read. */
+  readonly newest: string | undefined;
+  /** The page size the read ended with (smaller than asked after answers over the size limit). */
+  readonly pageSize: number;
+  /** A single record was over the size limit: the read stopped there (the pages before it were delivered). */
+  readonly refused?: AnswerTooLargeError;
+}
+
 /**
  * Everything updated at or after `from` (everything when undefined), oldest change first,
  * delivered page by page. Paged by key (the last `updatedAt` read, with an offset only inside a
  * run of equal timestamps), not by plain offset: a record that changes while we page moves to
  * the end of the order, and plain offsets would then skip the record that slid into its place.
- * Returns the newest `updatedAt` read. `filters` (list filters such as `transactionStatuses`)
- * narrow every page (they must not hold the paging keys: sort, limit, offset, updatedAtFrom).
+ * `filters` (list filters such as `transactionStatuses`) narrow every page (they must not hold the
+ * paging keys: sort, limit, offset, updatedAtFrom). A page over the size limit is asked smaller.
  */
 export async function readChangedSince(
   api: ApiClient,
@@ -85,19 +111,27 @@ export async function readChangedSince(
   pageSize: number,
   onPage: (page: Page) => void,
   filters: TransactionsListQuery = {},
-): Promise<string | undefined> {
+): Promise<ChangedRead> {
   let cursor = from;
   let offset = 0;
   let newest: string | undefined;
+  let size = Math.max(1, Math.floor(pageSize));
   for (let n = 0; n < MAX_PAGES; n++) {
-    const q: TransactionsListQuery = { ...filters, sortBy: 'updated', sortDirection: 'ASC', limit: pageSize };
+    const q: TransactionsListQuery = { ...filters, sortBy: 'updated', sortDirection: 'ASC', limit: size };
     if (cursor !== undefined) q.updatedAtFrom = cursor;
     if (offset > 0) q.offset = offset;
-    const page = await readTransactionsPage(api, q);
+    let page: Page & { readonly limit: number };
+    try {
+      page = await readTransactionsPageShrinking(api, q);
+    } catch (err) {
+      if (err instanceof AnswerTooLargeError) return { newest, pageSize: size, refused: err };
+      throw err;
+    }
+    size = page.limit;
     onPage(page);
     const last = page.items.at(-1)?.updatedAt ?? undefined;
     if (last != null && (newest === undefined || compareMillis(last, newest) > 0)) newest = last;
-    if (page.rawCount < pageSize) break;
+    if (page.rawCount < size) break;
     if (last == null || (cursor !== undefined && compareMillis(last, cursor) <= 0)) {
       // A whole page inside one millisecond (or nothing readable): step over it by offset.
       offset += page.rawCount;
@@ -106,5 +140,5 @@ export async function readChangedSince(
       offset = page.items.filter((tx) => tx.updatedAt === last).length;
     }
   }
-  return newest;
+  return { newest, pageSize: size };
 }

@@ -21,7 +21,7 @@ import {
 } from '../store/index.js';
 import type { EngineContext } from './engine-context.js';
 import { skippedRecordsNotice } from './notices.js';
-import { readTransactionsPage } from './reads.js';
+import { readTransactionsPageShrinking } from './reads.js';
 
 /** At most this many held transactions are asked for one by one per refresh (the rest wait for the next). */
 export const MAX_CHECKS = 200;
@@ -74,14 +74,14 @@ export async function dropVanishedWork(ctx: EngineContext, read: ReadonlySet<str
 }
 
 /** A history page of the view, newest first, at or below `to` (skipping `offset` rows of that key). */
-function reloadQuery(query: TxQuery, to: string | undefined, offset: number): TransactionsListQuery {
+function reloadQuery(query: TxQuery, to: string | undefined, offset: number, limit: number): TransactionsListQuery {
   const { filter, sort } = query;
   const q: TransactionsListQuery & Record<string, unknown> = {
     ...filter,
     isTerminated: true,
     sortBy: sort === 'updated' ? 'updated' : 'activity',
     sortDirection: 'DESC',
-    limit: RELOAD_PAGE,
+    limit,
   };
   if (to !== undefined) {
     const field = sort === 'updated' ? 'updatedAtTo' : 'createdAtTo';
@@ -94,8 +94,10 @@ function reloadQuery(query: TxQuery, to: string | undefined, offset: number): Tr
 
 /**
  * The view's finished history read again over the range `held` covers: from its top (the newest
- * row, or the first row held when newer ones were let go of) down past its oldest row, in pages.
- * Undefined when nothing is held yet (the view's own first read does that).
+ * row, or the first row held when newer ones were let go of) down past its oldest row, in pages
+ * (smaller while answers are over the size limit; a single record too large rejects with its
+ * AnswerTooLargeError, and the caller keeps what it holds). Undefined when nothing is held yet
+ * (the view's own first read does that).
  */
 export async function reloadWindow(
   ctx: EngineContext,
@@ -112,9 +114,11 @@ export async function reloadWindow(
   };
   const items: Transaction[] = [];
   const what = 'reading transactions';
+  let size = RELOAD_PAGE;
   for (let n = 0; n < 10_000 && !ctx.stopped(); n++) {
-    const page = w.ids.length === 0 ? { to: held.top, offset: 0 } : nextPage(w, 'down', RELOAD_PAGE)!;
-    const answer = await readTransactionsPage(ctx.api, reloadQuery(query, page.to, page.offset));
+    const page = w.ids.length === 0 ? { to: held.top, offset: 0 } : nextPage(w, 'down', size)!;
+    const answer = await readTransactionsPageShrinking(ctx.api, reloadQuery(query, page.to, page.offset, size));
+    size = answer.limit;
     if (ctx.stopped()) return undefined;
     ctx.answered();
     if (answer.skipped) ctx.notify(skippedRecordsNotice(answer.skipped.count, answer.skipped.error, what));
@@ -124,7 +128,7 @@ export async function reloadWindow(
       .map((tx) => ({ id: tx.transactionId, key: sortKey(tx, query.sort) }))
       .filter((r) => held.top === undefined || r.key !== held.top || held.keys.has(r.id));
     items.push(...answer.items);
-    w = withPage(w, { direction: 'down', rows, rawCount: answer.rawCount, limit: RELOAD_PAGE });
+    w = withPage(w, { direction: 'down', rows, rawCount: answer.rawCount, limit: size });
     if (w.ids.length === 0 && !w.complete) break; // a whole page of rows cut above: no further to go
     const bottom = bottomKey(w);
     if (w.complete || (bottom !== undefined && compareMillis(bottom, oldBottom) < 0)) break;

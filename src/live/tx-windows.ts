@@ -3,8 +3,10 @@
 // the workspace is doing) and kept current by the live feed; the finished history of each view on
 // screen is read page by page by key, ahead of the cursor, and let go far from it under a budget
 // (store/tx-window.ts). A view is a server query (`:tx` words, the account chip, a server search);
-// the few most recent views are kept, so going back to one is instant.
-import { describeClientError, type TransactionsListQuery } from '../client/index.js';
+// the few most recent views are kept, so going back to one is instant. A page whose answer is over
+// the size limit is asked smaller (reads.ts); a single record too large ends that read with what
+// was read, a notice and no retry loop (`r` asks again).
+import { AnswerTooLargeError, describeClientError, sizeText, type TransactionsListQuery } from '../client/index.js';
 import {
   ALL_TRANSACTIONS,
   applyTransactions,
@@ -26,8 +28,8 @@ import {
 } from '../store/index.js';
 import type { EngineContext } from './engine-context.js';
 import { createLoop, type Loop } from './loop.js';
-import { skippedRecordsNotice } from './notices.js';
-import { type Page, readTransactionsPage } from './reads.js';
+import { sizeCause, skippedRecordsNotice, tooLargeNotice } from './notices.js';
+import { type Page, readTransactionsPageShrinking } from './reads.js';
 import { dropVanishedWork, reloadWindow } from './tx-refresh.js';
 
 /** The server's largest page (wire notes: a bigger `limit` is refused). */
@@ -42,8 +44,11 @@ export interface TxWindowsOptions {
   readonly budget?: number;
   /** Views kept (the default one always among them); default 3. */
   readonly keep?: number;
-  /** Told after every complete read of the unfinished work (the first one is the feed's baseline). */
-  readonly onLiveRead?: () => void;
+  /**
+   * Told after every read of the unfinished work (the first one is the feed's baseline) with how
+   * many it read; `whole` false when the server's answers were refused before the end (size).
+   */
+  readonly onLiveRead?: (read: { readonly count: number; readonly whole: boolean }) => void;
 }
 
 export interface TxWindows {
@@ -88,6 +93,8 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
   /** Most recently shown last. */
   const recent: string[] = [];
   let active: string | undefined;
+  /** History pages are asked at most this large: less after answers over the size limit, growing back after. */
+  let historySize = pageSize;
 
   const windowOf = (key: string): TxWindow | undefined => stores.transactions.getState().windows.get(key);
   const write = (fn: (s: TransactionsState) => TransactionsState, what: string) => ctx.write(stores.transactions, fn, what);
@@ -125,6 +132,12 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
       write((s) => withWindowReloaded(s, key, reload, stamp), 'a view read again');
     } catch (err) {
       if (ctx.stopped() || views.get(key) !== view) return;
+      if (err instanceof AnswerTooLargeError) {
+        // The check cannot be made whole: what is held stays as it was, and the notice says why.
+        ctx.answered();
+        ctx.notify(tooLargeNotice('reading transactions again', held.ids.length, 'held transactions', err));
+        return;
+      }
       ctx.failed(err, 'reading transactions');
       write((s) => withWindowLoading(s, key, undefined, describeClientError(err)), 'a failed page');
       view.reload = true;
@@ -141,13 +154,17 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
     const direction = view.want;
     const w = windowOf(key) ?? EMPTY_WINDOW;
     if (direction !== 'first' && nextPage(w, direction, pageSize) === undefined) return;
-    const limit = direction === 'first' ? (key === defaultKey ? firstPageSize : pageSize) : pageSize;
+    const asked = direction === 'first' ? (key === defaultKey ? firstPageSize : pageSize) : pageSize;
     const what = 'reading transactions';
     write((s) => withWindowLoading(s, key, direction), 'a page request');
     try {
-      const page = await readTransactionsPage(api, request(view, w, direction, limit));
+      const q = request(view, w, direction, Math.min(asked, historySize));
+      const page = await readTransactionsPageShrinking(api, q);
       if (ctx.stopped() || views.get(key) !== view) return;
+      const { limit } = page;
+      historySize = limit < Math.min(asked, historySize) ? limit : Math.min(pageSize, historySize * 2);
       ctx.answered(what);
+      ctx.clear([sizeCause(what)]);
       if (page.skipped) ctx.notify(skippedRecordsNotice(page.skipped.count, page.skipped.error, what));
       ctx.note(page.items);
       const stamp = now();
@@ -158,6 +175,17 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
       );
     } catch (err) {
       if (ctx.stopped() || views.get(key) !== view) return;
+      if (err instanceof AnswerTooLargeError) {
+        // Even one row is over the limit: the rows held stay, the pane says why the rest is not
+        // there, and nothing asks again until `r` (the same answer would come).
+        historySize = 1;
+        ctx.answered(what);
+        ctx.notify(tooLargeNotice(what, w.ids.length, 'transactions', err));
+        const why =
+          `a transaction is over the ${sizeText(err.limitBytes)} answer limit: ` + 'the rows after it were refused';
+        write((s) => withWindowLoading(s, key, undefined, why), 'a refused page');
+        return;
+      }
       ctx.failed(err, what);
       write((s) => withWindowLoading(s, key, undefined, describeClientError(err)), 'a failed page');
       throw err; // the loop retries while the view is on screen
@@ -290,38 +318,56 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
     const what = 'reading unfinished transactions';
     const verify = verifyLive;
     verifyLive = false;
-    const read = new Set<string>();
+    // Ids are kept only to check what is held against them (`r`): a read of a flood holds none.
+    const read = verify ? new Set<string>() : undefined;
+    let count = 0;
     let to: string | undefined;
     let offset = 0;
+    let size = MAX_PAGE;
     for (let n = 0; n < 10_000 && !ctx.stopped(); n++) {
-      const q: TransactionsListQuery = { isTerminated: false, sortBy: 'activity', sortDirection: 'DESC', limit: MAX_PAGE };
+      const q: TransactionsListQuery = {
+        isTerminated: false,
+        sortBy: 'activity',
+        sortDirection: 'DESC',
+        limit: size,
+      };
       if (to !== undefined) q.createdAtTo = to;
       if (offset > 0) q.offset = offset;
-      let page: Page;
+      let page: Page & { readonly limit: number };
       try {
-        page = await readTransactionsPage(api, q);
+        page = await readTransactionsPageShrinking(api, q);
       } catch (err) {
+        if (err instanceof AnswerTooLargeError && !ctx.stopped()) {
+          // What was read is held and the console goes on; `r` reads it again (not a retry loop).
+          ctx.answered(what);
+          ctx.notify(tooLargeNotice(what, count, 'unfinished transactions', err));
+          opts.onLiveRead?.({ count, whole: false });
+          return;
+        }
         ctx.failed(err, what);
         verifyLive ||= verify; // the retry checks instead
         throw err;
       }
       if (ctx.stopped()) return;
+      size = page.limit;
       ctx.answered(what);
       if (page.skipped) ctx.notify(skippedRecordsNotice(page.skipped.count, page.skipped.error, what));
       ctx.note(page.items);
       const stamp = now();
       const items = page.items;
-      for (const tx of items) read.add(tx.transactionId);
+      if (read !== undefined) for (const tx of items) read.add(tx.transactionId);
+      count += items.length;
       write((s) => applyTransactions(s, items, { now: stamp, live: false }), 'unfinished transactions');
-      if (page.rawCount < MAX_PAGE) break;
+      if (page.rawCount < size) break;
       const last = items.at(-1)?.createdAt;
       if (last === undefined) break;
       offset = last === to ? offset + items.length : items.filter((t) => t.createdAt === last).length;
       to = last;
     }
     if (ctx.stopped()) return;
-    opts.onLiveRead?.();
-    if (verify) await dropVanishedWork(ctx, read);
+    ctx.clear([sizeCause(what)]);
+    opts.onLiveRead?.({ count, whole: true });
+    if (read !== undefined) await dropVanishedWork(ctx, read);
   }
 
   const live = createLoop({ run: readAllLive, timers, retryBaseMs: ctx.retryBaseMs, retryMaxMs: ctx.retryMaxMs });

@@ -31,6 +31,11 @@ export interface LiveOptions {
   historyPageSize?: number;
   /** History rows held per view before the far end is let go; default 4,000. */
   historyBudget?: number;
+  /**
+   * Unfinished transactions held at most (store/ceiling.ts); default 50,000. Past it the most
+   * urgent are kept and the transactions pane says so: a server cannot grow memory without end.
+   */
+  maxUnfinished?: number;
   /** Flush window of live updates into the store; default 100 (at most ~10 store writes a second). */
   batchMs?: number;
   /** Fallback polling period when no live subscription can be had; default 3000. */

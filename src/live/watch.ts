@@ -14,11 +14,19 @@
 // - A version is printed once: id → last printed `updatedAt` (watch-filter.ts); an older or equal
 //   version that arrives later (a replay, an overlapping read) is skipped, so each id's lines go
 //   forward in time.
-import { type ApiClient, ApiError, describeClientError, NetworkError, type RealtimeClient } from '../client/index.js';
+import {
+  type AnswerTooLargeError,
+  type ApiClient,
+  ApiError,
+  describeClientError,
+  NetworkError,
+  type RealtimeClient,
+} from '../client/index.js';
 import type { Transaction } from '../contract/index.js';
 import { compareUpdatedAt } from '../store/index.js';
 import { createFeed, type FeedEvent, type FeedProblem } from './feed.js';
-import { GAP_OVERLAP_MS, millisMinus, type Page, readChangedSince, readTransactionsPage } from './reads.js';
+import { frameTooLargeText, tooLargeNotice } from './notices.js';
+import { GAP_OVERLAP_MS, millisMinus, type Page, readChangedSince, readTransactionsPageShrinking } from './reads.js';
 import { createPrintedVersions, filterQuery, matchesFilter, type WatchFilter } from './watch-filter.js';
 
 export type { WatchFilter } from './watch-filter.js';
@@ -123,6 +131,11 @@ export function createWatch(opts: WatchOptions): Watch {
     if (page.skipped) skipped(page.skipped.count, page.skipped.error, what);
   }
 
+  /** A read stopped at a record over the size limit: what came before it was printed. */
+  function tooLarge(what: string, count: number, error: AnswerTooLargeError): void {
+    report('warn', `problem:too-large:${what}`, tooLargeNotice(what, count, 'transactions', error).text);
+  }
+
   function skipped(n: number, error: unknown, what: string): void {
     const records = n === 1 ? 'a transaction' : `${n} transactions`;
     const says = describeClientError(error);
@@ -218,6 +231,10 @@ export function createWatch(opts: WatchOptions): Watch {
       case 'proxy':
         // Said once until the socket is live again (a `state:` key).
         return report('warn', 'state:proxy', `live updates: ${p.error.message}`);
+      case 'too-large':
+        return tooLarge(p.what, p.count, p.error);
+      case 'frame-too-large':
+        return report('warn', 'state:frame-too-large', `live updates: ${frameTooLargeText(p.limitBytes, p.delayMs)}`);
     }
   }
 
@@ -252,7 +269,8 @@ export function createWatch(opts: WatchOptions): Watch {
   async function readBaseline(): Promise<void> {
     if (opts.withHistory) {
       const what = 'reading the history';
-      await readChangedSince(
+      let count = 0;
+      const read = await readChangedSince(
         api,
         undefined,
         pageSize,
@@ -260,14 +278,19 @@ export function createWatch(opts: WatchOptions): Watch {
           if (stopped) return;
           reportSkipped(page, what);
           feed.note(page.items);
+          count += page.items.length;
           emit(page.items, true);
         },
         query,
       );
+      // What was read is printed; live updates follow from here all the same.
+      if (read.refused) tooLarge(what, count, read.refused);
       return;
     }
     // The newest changes, not printed: the 2 s overlap of a later gap fill must not make them news.
-    const page = await readTransactionsPage(api, { ...query, sortBy: 'updated', sortDirection: 'DESC', limit: pageSize });
+    // Asked smaller while the answer is over the size limit; one record too large fails the start.
+    const q = { ...query, sortBy: 'updated', sortDirection: 'DESC', limit: pageSize } as const;
+    const page = await readTransactionsPageShrinking(api, q);
     reportSkipped(page, 'reading where to start');
     feed.note(page.items);
     for (const tx of page.items) known.remember(tx);
@@ -276,7 +299,7 @@ export function createWatch(opts: WatchOptions): Watch {
     floor = millisMinus(newest, GAP_OVERLAP_MS);
     // A full page may not reach back 2 s: below its oldest record nothing is known.
     const oldest = page.items.at(-1)?.updatedAt;
-    if (page.rawCount >= pageSize && oldest != null && compareUpdatedAt(oldest, floor) > 0) floor = oldest;
+    if (page.rawCount >= page.limit && oldest != null && compareUpdatedAt(oldest, floor) > 0) floor = oldest;
   }
 
   function stop(): void {

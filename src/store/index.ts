@@ -12,6 +12,7 @@ import { createWorkspaceStore, type WorkspaceStore } from './workspace.js';
 export * from './approvals.js';
 export * from './audit.js';
 export * from './balances.js';
+export * from './ceiling.js';
 export * from './dictionary.js';
 export * from './directory.js';
 export * from './merge.js';
@@ -22,6 +23,7 @@ export * from './transactions.js';
 export * from './transactions-windows.js';
 export * from './tx-query.js';
 export * from './tx-window.js';
+export * from './urgency.js';
 export * from './workspace.js';
 
 export interface Stores {

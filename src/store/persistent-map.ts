@@ -7,7 +7,14 @@
 // nothing (a copy of the whole map per page made loading quadratic). Changed values of existing
 // keys go into a small top copied per change; the top is folded into a new base once it grows past
 // a share of the base, so a change costs amortized O(1) entries. Only an older version that is
-// extended (the base already grew past its limit) copies its base first.
+// extended (the base already grew past its limit) copies its base first. A deleted key is a mark
+// in the top (the ceiling on the unfinished work cuts a few rows of 50,000 at a time, and a copy
+// per cut cost ~100 ms); folding leaves it out. A key set again after its deletion comes back in
+// its first place.
+
+/** The value of a deleted key, in the top (or in a base copied from a version that had one). */
+const GONE: unique symbol = Symbol('deleted');
+type Slot<V> = V | typeof GONE;
 
 /** Top entries allowed before folding: at least this many, or a sixteenth of the base. */
 const MIN_TOP = 512;
@@ -16,10 +23,10 @@ const MIN_TOP = 512;
 interface Base<K, V> {
   readonly index: Map<K, number>;
   readonly keys: K[];
-  readonly vals: V[];
+  readonly vals: Slot<V>[];
 }
 
-function baseOf<K, V>(entries: Iterable<readonly [K, V]>): Base<K, V> {
+function baseOf<K, V>(entries: Iterable<readonly [K, Slot<V>]>): Base<K, V> {
   const base: Base<K, V> = { index: new Map(), keys: [], vals: [] };
   for (const [key, value] of entries) {
     const at = base.index.get(key);
@@ -39,17 +46,19 @@ export class PersistentMap<K, V> implements ReadonlyMap<K, V> {
     private readonly base: Base<K, V>,
     /** How many base entries this version sees. */
     private readonly limit: number,
-    /** Newer values of keys among the first `limit` base entries (never a key of its own). */
-    private readonly top: ReadonlyMap<K, V>,
+    /** Newer values (or deletions) of keys among the first `limit` base entries (never a key of its own). */
+    private readonly top: ReadonlyMap<K, Slot<V>>,
+    /** Keys present: `limit` less the deleted ones. */
+    private readonly count: number,
   ) {}
 
   static from<K, V>(entries: Iterable<readonly [K, V]> = []): PersistentMap<K, V> {
-    const base = baseOf(entries);
-    return new PersistentMap(base, base.keys.length, new Map());
+    const base = baseOf<K, V>(entries);
+    return new PersistentMap(base, base.keys.length, new Map(), base.keys.length);
   }
 
   get size(): number {
-    return this.limit;
+    return this.count;
   }
 
   private at(key: K): number | undefined {
@@ -57,25 +66,33 @@ export class PersistentMap<K, V> implements ReadonlyMap<K, V> {
     return i !== undefined && i < this.limit ? i : undefined;
   }
 
-  get(key: K): V | undefined {
+  private slot(key: K): Slot<V> | undefined {
     if (this.top.has(key)) return this.top.get(key);
     const i = this.at(key);
-    return i === undefined ? undefined : this.base.vals[i];
+    return i === undefined ? GONE : this.base.vals[i];
+  }
+
+  get(key: K): V | undefined {
+    const value = this.slot(key);
+    return value === GONE ? undefined : value;
   }
 
   has(key: K): boolean {
-    return this.at(key) !== undefined;
+    return this.slot(key) !== GONE;
   }
 
   /** A new map with these entries set; this one is unchanged. */
   setAll(entries: Iterable<readonly [K, V]>): PersistentMap<K, V> {
     let base = this.base;
     let limit = this.limit;
-    let top: Map<K, V> | undefined;
+    let count = this.count;
+    let top: Map<K, Slot<V>> | undefined;
     for (const [key, value] of entries) {
       const i = base.index.get(key);
       if (i !== undefined && i < this.limit) {
-        (top ??= new Map(this.top)).set(key, value);
+        top ??= new Map(this.top);
+        if ((top.has(key) ? top.get(key) : base.vals[i]) === GONE) count += 1;
+        top.set(key, value);
       } else if (i !== undefined && i < limit) {
         base.vals[i] = value; // appended by this call: no other version sees it yet
       } else {
@@ -85,19 +102,37 @@ export class PersistentMap<K, V> implements ReadonlyMap<K, V> {
         base.keys.push(key);
         base.vals.push(value);
         limit += 1;
+        count += 1;
       }
     }
-    const next = top ?? this.top;
-    if (next.size > Math.max(MIN_TOP, limit >> 4)) {
-      const folded = new PersistentMap(base, limit, next);
-      const fresh = baseOf(folded.entries());
-      return new PersistentMap(fresh, fresh.keys.length, new Map());
-    }
-    return new PersistentMap(base, limit, next);
+    return this.made(base, limit, top ?? this.top, count);
   }
 
-  /** The first `limit` base entries as this version sees them (for a copy). */
-  private *visible(limit: number): Generator<[K, V]> {
+  /** A new map without these keys; this one is unchanged. */
+  deleteAll(keys: Iterable<K>): PersistentMap<K, V> {
+    let top: Map<K, Slot<V>> | undefined;
+    let count = this.count;
+    for (const key of keys) {
+      const current = top?.has(key) === true ? top.get(key) : this.slot(key);
+      if (current === GONE) continue;
+      (top ??= new Map(this.top)).set(key, GONE);
+      count -= 1;
+    }
+    return top === undefined ? this : this.made(this.base, this.limit, top, count);
+  }
+
+  /** A version over these parts, folded into a fresh base once its top grew past its share. */
+  private made(base: Base<K, V>, limit: number, top: ReadonlyMap<K, Slot<V>>, count: number): PersistentMap<K, V> {
+    if (top.size > Math.max(MIN_TOP, limit >> 4)) {
+      const folded = new PersistentMap(base, limit, top, count);
+      const fresh = baseOf<K, V>(folded.entries());
+      return new PersistentMap(fresh, fresh.keys.length, new Map(), fresh.keys.length);
+    }
+    return new PersistentMap(base, limit, top, count);
+  }
+
+  /** The first `limit` base entries as this version sees them, deletions included (for a copy). */
+  private *visible(limit: number): Generator<[K, Slot<V>]> {
     for (let i = 0; i < limit; i++) {
       const key = this.base.keys[i]!;
       yield [key, this.top.has(key) ? this.top.get(key)! : this.base.vals[i]!];
@@ -109,12 +144,13 @@ export class PersistentMap<K, V> implements ReadonlyMap<K, V> {
     const { keys, vals } = this.base;
     for (let i = 0; i < this.limit; i++) {
       const key = keys[i]!;
-      yield [key, this.top.has(key) ? this.top.get(key)! : vals[i]!];
+      const value = this.top.has(key) ? this.top.get(key)! : vals[i]!;
+      if (value !== GONE) yield [key, value];
     }
   }
 
   *keys(): MapIterator<K> {
-    for (let i = 0; i < this.limit; i++) yield this.base.keys[i]!;
+    for (const [key] of this.entries()) yield key;
   }
 
   *values(): MapIterator<V> {
@@ -125,7 +161,13 @@ export class PersistentMap<K, V> implements ReadonlyMap<K, V> {
     return this.entries();
   }
 
+  /** A plain loop, not the generator: a pass over 50,000 entries (the ceiling's) costs a third. */
   forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) fn.call(thisArg, value, key, this);
+    const { keys, vals } = this.base;
+    for (let i = 0; i < this.limit; i++) {
+      const key = keys[i]!;
+      const value = this.top.has(key) ? this.top.get(key)! : vals[i]!;
+      if (value !== GONE) fn.call(thisArg, value, key, this);
+    }
   }
 }

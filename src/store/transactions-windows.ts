@@ -121,8 +121,11 @@ export function withoutTransactions(s: TransactionsState, ids: Iterable<string>)
   const seen = new Map(s.seen);
   const changedAt = new Map(s.changedAt);
   let waiting = 0;
+  let open = 0;
   for (const id of gone) {
-    if (byId.get(id)!.status === WAITING_APPROVAL) waiting++;
+    const tx = byId.get(id)!;
+    if (tx.status === WAITING_APPROVAL) waiting++;
+    if (!isTerminalTransactionStatus(tx.status)) open++;
     byId.delete(id);
     seen.delete(id);
     changedAt.delete(id);
@@ -145,6 +148,7 @@ export function withoutTransactions(s: TransactionsState, ids: Iterable<string>)
     order: s.order.filter((id) => !gone.has(id)),
     windows,
     awaitingApproval: Math.max(0, s.awaitingApproval - waiting),
+    unfinished: Math.max(0, s.unfinished - open),
     version: s.version + 1,
   };
 }

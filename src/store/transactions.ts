@@ -2,7 +2,17 @@
 // needs to show movement (which rows changed just now, the statuses seen live).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Transaction } from '../contract/index.js';
+import { isTerminalTransactionStatus } from '../format/index.js';
 import { type ApprovalArrivals, arrivalsOf, NO_ARRIVALS, WAITING_APPROVAL, withArrivals } from './approvals.js';
+import {
+  admits,
+  cachedUrgencyKey,
+  type CeilingReached,
+  chooseCut,
+  type CutCandidate,
+  cutTo,
+  DEFAULT_MAX_UNFINISHED,
+} from './ceiling.js';
 import { compareMillis, compareUpdatedAt, supersedes } from './merge.js';
 import { PersistentMap } from './persistent-map.js';
 import { isSlim, slimmable, slimTransaction } from './slim.js';
@@ -40,6 +50,12 @@ export interface TransactionsState {
   readonly seen: ReadonlyMap<string, readonly StatusSeen[]>;
   /** Transactions waiting for approval; known once `baselineAt` is set (before, a partial count). */
   readonly awaitingApproval: number;
+  /** Unfinished transactions held: what the ceiling bounds (ceiling.ts). */
+  readonly unfinished: number;
+  /** The ceiling: unfinished transactions held at most; past it the most urgent are kept. */
+  readonly unfinishedLimit: number;
+  /** Set while the ceiling has left unfinished work out (the pane says so); see withinCeiling. */
+  readonly ceiling?: CeilingReached;
   /**
    * Local time the unfinished work was first read whole (the feed's baseline): from then on the
    * awaiting count is known, and a transaction entering waiting-approval is news (approvals.ts).
@@ -65,6 +81,8 @@ export const emptyTransactions: TransactionsState = {
   changedAt: new Map(),
   seen: new Map(),
   awaitingApproval: 0,
+  unfinished: 0,
+  unfinishedLimit: DEFAULT_MAX_UNFINISHED,
   arrivals: NO_ARRIVALS,
   paused: false,
   held: 0,
@@ -166,8 +184,9 @@ export interface ApplyOptions {
 }
 
 /**
- * Merges a batch into the slice, keeping the newest `updatedAt` per id. Returns the same state
- * object when nothing changed, so subscribers do not re-render for replayed snapshots.
+ * Merges a batch into the slice, keeping the newest `updatedAt` per id, and keeps the unfinished
+ * work held under its ceiling (ceiling.ts). Returns the same state object when nothing changed, so
+ * subscribers do not re-render for replayed snapshots (nor for a flood the ceiling leaves out).
  */
 export function applyTransactions(
   state: TransactionsState,
@@ -181,12 +200,20 @@ export function applyTransactions(
   let changedAt: Map<string, number> | undefined;
   const trails = new Map<string, readonly StatusSeen[]>();
   let awaiting = state.awaitingApproval;
+  let unfinished = state.unfinished;
+  const limit = state.unfinishedLimit;
+  const lowWater = cutTo(limit);
+  const floor = state.ceiling?.floor;
   // A row's first status seen: one shared trail per status in this batch (a page load makes 1,000).
   const firstSeen = new Map<string, readonly StatusSeen[]>();
   for (const arriving of batch) {
     const id = arriving.transactionId;
     const current = changes.get(id) ?? state.byId.get(id);
     if (current !== undefined && !supersedes(current, arriving)) continue;
+    // The ceiling is (nearly) full: a newcomer no more urgent than the least urgent kept stays out.
+    if (current === undefined && unfinished >= lowWater && isOpen(arriving) && !admits(floor, arriving)) {
+      continue;
+    }
     // Never trade a whole record for a slim one; a slim one is filled in by a whole one.
     const keepSlim = slim && (current === undefined || isSlim(current)) && slimmable(arriving);
     // Replayed snapshots repeat what we have: skip them unless they bring something new.
@@ -210,8 +237,10 @@ export function applyTransactions(
         moved = true;
       }
       if (current.status === WAITING_APPROVAL) awaiting--;
+      if (isOpen(current)) unfinished--;
     }
     if (tx.status === WAITING_APPROVAL) awaiting++;
+    if (isOpen(tx)) unfinished++;
     const trail = trails.get(id) ?? state.seen.get(id);
     if (trail === undefined) {
       let first = firstSeen.get(tx.status);
@@ -227,19 +256,89 @@ export function applyTransactions(
     }
   }
   if (changes.size === 0) return state;
+  // Over the ceiling: the least urgent go. Those new in this batch are only left out of it; those
+  // held before are taken out of the merged maps below.
+  const cut = unfinished > limit ? cutOver(state, changes, unfinished - lowWater) : undefined;
+  const heldGone = new Set<string>();
+  for (const id of cut?.ids ?? []) {
+    const tx = changes.get(id) ?? state.byId.get(id)!;
+    if (tx.status === WAITING_APPROVAL) awaiting--;
+    unfinished--;
+    if (state.byId.has(id)) heldGone.add(id);
+    changes.delete(id);
+    placed?.delete(id);
+    trails.delete(id);
+    changedAt?.delete(id);
+  }
   // Judged on the batch as a whole, before the maps are extended (`state.byId` is the "before").
   const arrived = state.baselineAt === undefined ? [] : arrivalsOf(changes, (id) => state.byId.get(id)?.status);
-  const byId = persistent(state.byId).setAll(changes);
+  let byId: ReadonlyMap<string, Transaction> = persistent(state.byId).setAll(changes);
+  let order =
+    placed === undefined || placed.size === 0 ? state.order : placeInOrder(state.order, placed, moved, byId);
+  let seen: ReadonlyMap<string, readonly StatusSeen[]> =
+    trails.size === 0 ? state.seen : persistent(state.seen).setAll(trails);
+  let marks: ReadonlyMap<string, number> = changedAt ?? state.changedAt;
+  if (heldGone.size > 0) {
+    byId = persistent(byId).deleteAll(heldGone);
+    seen = persistent(seen).deleteAll(heldGone);
+    marks = withoutMarks(marks, heldGone);
+    order = order.filter((id) => !heldGone.has(id));
+  }
   return {
     ...state,
     byId,
-    order: placed === undefined ? state.order : placeInOrder(state.order, placed, moved, byId),
+    order,
     version: state.version + 1,
-    changedAt: changedAt ?? state.changedAt,
-    seen: trails.size === 0 ? state.seen : persistent(state.seen).setAll(trails),
+    changedAt: marks,
+    seen,
     awaitingApproval: awaiting,
+    unfinished,
+    ...(cut === undefined ? {} : { ceiling: { since: state.ceiling?.since ?? now, floor: cut.floor } }),
     arrivals: withArrivals(state.arrivals, arrived),
   };
+}
+
+/** Whether a transaction is unfinished work (what the ceiling counts). */
+function isOpen(tx: Transaction): boolean {
+  return !isTerminalTransactionStatus(tx.status);
+}
+
+/** Which unfinished transactions go (`count` of them) once the batch's `changes` are merged. */
+function cutOver(state: TransactionsState, changes: ReadonlyMap<string, Transaction>, count: number) {
+  const candidates: CutCandidate[] = [];
+  // The open detail stays whatever its urgency: the person is looking at it.
+  const open = state.detail?.id;
+  const add = (id: string, tx: Transaction, fresh: boolean) => {
+    if (id !== open && isOpen(tx)) candidates.push({ id, key: cachedUrgencyKey(tx), fresh });
+  };
+  state.byId.forEach((tx, id) => {
+    if (!changes.has(id)) add(id, tx, false);
+  });
+  for (const [id, tx] of changes) add(id, tx, !state.byId.has(id));
+  return candidates.length === 0 ? undefined : chooseCut(candidates, Math.min(count, candidates.length));
+}
+
+/** The change marks without `gone` (a copy only when one of them is marked: marks are few and brief). */
+function withoutMarks(marks: ReadonlyMap<string, number>, gone: ReadonlySet<string>): ReadonlyMap<string, number> {
+  if (![...gone].some((id) => marks.has(id))) return marks;
+  const next = new Map(marks);
+  for (const id of gone) next.delete(id);
+  return next;
+}
+
+/** The ceiling on the unfinished work held (LiveOptions.maxUnfinished); the next batch keeps it. */
+export function withUnfinishedLimit(state: TransactionsState, limit: number): TransactionsState {
+  const next = Math.max(1, Math.floor(limit));
+  return next === state.unfinishedLimit ? state : { ...state, unfinishedLimit: next };
+}
+
+/**
+ * A complete read of the server's unfinished work found it within the ceiling: nothing it holds is
+ * left out any more, and the pane stops saying so.
+ */
+export function withinCeiling(state: TransactionsState): TransactionsState {
+  if (state.ceiling === undefined) return state;
+  return { ...state, ceiling: undefined, version: state.version + 1 };
 }
 
 /** The unfinished work was read whole: the awaiting count is known, and arrivals count from here. */

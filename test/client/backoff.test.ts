@@ -67,6 +67,18 @@ describe('reconnectDecision (wire notes §6)', () => {
     expect(reconnectDecision(facts)).toEqual(expected);
   });
 
+  it.each<[string, { code: number; livedMs: number; failures: number; framesTooLarge: number }, ReconnectDecision]>([
+    ['a frame too large, the first: 30 s', { code: 1006, livedMs: 100, failures: 0, framesTooLarge: 1 }, { reconnect: true, delayMs: 30_000, failures: 1 }],
+    ['the second in a row: 1 min', { code: 1006, livedMs: 100, failures: 1, framesTooLarge: 2 }, { reconnect: true, delayMs: 60_000, failures: 2 }],
+    ['the fourth: 4 min', { code: 1009, livedMs: 0, failures: 3, framesTooLarge: 4 }, { reconnect: true, delayMs: 240_000, failures: 4 }],
+    ['capped at 5 min', { code: 1006, livedMs: 0, failures: 40, framesTooLarge: 40 }, { reconnect: true, delayMs: 300_000, failures: 41 }],
+    ['however long the socket lived (the frame comes again)', { code: 1006, livedMs: 90_000, failures: 0, framesTooLarge: 1 }, { reconnect: true, delayMs: 30_000, failures: 1 }],
+    ['0: not a frame too large, the usual rules', { code: 1006, livedMs: 90_000, failures: 0, framesTooLarge: 0 }, { reconnect: true, delayMs: 0, failures: 0 }],
+    ['4000 still means logged out', { code: 4000, livedMs: 0, failures: 0, framesTooLarge: 3 }, { reconnect: false }],
+  ])('%s', (_name, facts, expected) => {
+    expect(reconnectDecision(facts)).toEqual(expected);
+  });
+
   it('the delay sequence of consecutive failures: 1, 2, ... 10, 10 s', () => {
     const delays: number[] = [];
     let failures = 0;

@@ -2,7 +2,15 @@
 // against a loopback server that verifies each request's signature over the raw target and body:
 // every filter reaches the wire as the public clients write it, and every answer is parsed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, ApiError, ContractError, createApiClient, readPages } from '../../src/client/index.js';
+import {
+  AnswerTooLargeError,
+  type ApiClient,
+  ApiError,
+  ContractError,
+  createApiClient,
+  readPages,
+  readShrinking,
+} from '../../src/client/index.js';
 import { makeTestKey, type TestKey } from '../helpers/api-key.js';
 import { type RecordedRequest, type Reply, startHttpServer, type TestServer } from '../helpers/http-server.js';
 import {
@@ -267,6 +275,52 @@ describe('readPages', () => {
     expect(got.items).toEqual(rows.slice(0, t.items));
     expect(got.complete).toBe(t.complete);
     expect(calls).toEqual(t.calls);
+  });
+
+  /** Rows 0..24; an answer of more than `cap` rows is over the size limit, and so is any page holding `huge`. */
+  const capped = (calls: [number, number][], cap: number, huge?: number) => async (limit: number, offset: number) => {
+    calls.push([limit, offset]);
+    const page = rows.slice(offset, offset + limit);
+    if (page.length > cap || (huge !== undefined && page.includes(huge))) {
+      throw new AnswerTooLargeError({ message: 'too large', field: '', endpoint: 'GET /x', limitBytes: 1024 });
+    }
+    return page;
+  };
+
+  it.each([
+    {
+      name: 'halves the page and asks it again, then keeps the size that worked',
+      pageSize: 10, cap: 3, huge: undefined, items: 25, complete: true, refused: false, size: 2,
+      calls: [[10, 0], [5, 0], [2, 0], [2, 2], [2, 4], [2, 6], [2, 8], [2, 10], [2, 12], [2, 14], [2, 16], [2, 18], [2, 20], [2, 22], [2, 24]],
+    },
+    {
+      name: 'a row too large even alone: the rows before it are kept, nothing after it is asked',
+      pageSize: 8, cap: 100, huge: 10, items: 10, complete: false, refused: true, size: 2,
+      calls: [[8, 0], [8, 8], [4, 8], [2, 8], [2, 10], [1, 10]],
+    },
+    {
+      name: 'the very first row too large: nothing read, the refusal said',
+      pageSize: 4, cap: 100, huge: 0, items: 0, complete: false, refused: true, size: 4,
+      calls: [[4, 0], [2, 0], [1, 0]],
+    },
+  ])('too large: $name', async (t) => {
+    const calls: [number, number][] = [];
+    const got = await readPages(capped(calls, t.cap, t.huge), { pageSize: t.pageSize, maxItems: 100 });
+    expect(got.items).toEqual(rows.slice(0, t.items));
+    expect(got.complete).toBe(t.complete);
+    expect(got.refused !== undefined).toBe(t.refused);
+    expect(got.pageSize).toBe(t.size);
+    expect(calls).toEqual(t.calls);
+  });
+
+  it('readShrinking passes any other failure on at once', async () => {
+    let asked = 0;
+    const read = async () => {
+      asked += 1;
+      throw new ContractError({ message: 'bad', field: '', endpoint: 'GET /x' });
+    };
+    await expect(readShrinking(100, read)).rejects.toBeInstanceOf(ContractError);
+    expect(asked).toBe(1);
   });
 
   it('passes a failed page on, reading nothing after it', async () => {

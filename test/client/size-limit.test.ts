@@ -1,7 +1,8 @@
 // Answers too big to hold: the HTTP client reads no more than `maxResponseBytes` of a body (by
 // Content-Length or while streaming) and fails with a ContractError, never retried; the realtime
-// client refuses a frame over `maxFrameBytes` (close 1009) and reconnects. The defaults leave
-// room for the largest legitimate answer, a full page of 1000 transactions.
+// client refuses a frame over `maxFrameBytes` (close 1009) and reconnects after a delay that grows
+// to minutes (the server would send the frame again at once), with the reason in its state. The
+// defaults leave room for the largest legitimate answer, a full page of 1000 transactions.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   createRealtime,
   DEFAULT_MAX_FRAME_BYTES,
   DEFAULT_MAX_RESPONSE_BYTES,
+  type RealtimeState,
   type RequestInfo,
 } from '../../src/client/index.js';
 import { makeTestKey } from '../helpers/api-key.js';
@@ -110,35 +112,87 @@ describe('HTTP answers over the size limit', () => {
   });
 });
 
+/** The reconnect delay's timer, by hand: a delay passes when the test says so (no real waiting). */
+function manualTimers() {
+  const pending: { ms: number; fn: () => void }[] = [];
+  return {
+    pending,
+    after(ms: number, fn: () => void) {
+      const t = { ms, fn };
+      pending.push(t);
+      return () => {
+        const i = pending.indexOf(t);
+        if (i >= 0) pending.splice(i, 1);
+      };
+    },
+    /** The first pending delay passes. */
+    pass() {
+      pending.shift()?.fn();
+    },
+  };
+}
+
 describe('WebSocket frames over the size limit', () => {
-  it('closes the socket (1009) without buffering the frame, reconnects and subscribes again', async () => {
+  it('closes the socket (1009) unbuffered, and reconnects only after 30 s, 1 min ... up to 5 min, saying why', async () => {
     const key = await makeTestKey();
     const server = await startWsServer({ verifier: key.verifier() });
     cleanups.push(() => server.close());
+    const timers = manualTimers();
     const rt = createRealtime({
       baseUrl: server.baseUrl,
       signer: key.signer,
       workspaceId: 'ws1',
-      reconnectStepMs: 50,
-      reconnectMaxMs: 200,
       maxFrameBytes: 1 * MB,
+      timers,
     });
     cleanups.push(() => rt.close());
-    const codes: number[] = [];
-    rt.on('state', (s) => {
-      if (s.kind === 'reconnecting' && s.code !== undefined) codes.push(s.code);
-    });
     let snapshots = 0;
     const updates: number[] = [];
     const sub = rt.subscribe({}, { onSnapshot: () => (snapshots += 1), onUpdate: (t) => updates.push(t.length) });
     await waitFor(() => snapshots === 1, 3_000, 'snapshot');
-    server.connections[0]!.frame(sub.correlationId, { transactions: [], padding: 'x'.repeat(3 * MB) });
-    await waitFor(() => snapshots === 2, 3_000, 'a new snapshot after the reconnect');
-    // The frame was refused (not delivered as an update): the socket ended once, the server heard 1009.
-    expect(codes).toHaveLength(1);
+    const delays: number[] = [];
+    for (let round = 1; round <= 6; round++) {
+      server.connections.at(-1)!.frame(sub.correlationId, { transactions: [], padding: 'x'.repeat(3 * MB) });
+      const state = await waitFor(
+        () => (rt.state.kind === 'reconnecting' ? (rt.state as Extract<RealtimeState, { kind: 'reconnecting' }>) : undefined),
+        3_000,
+        `round ${round}: the socket closed`,
+      );
+      expect(state.frameTooLarge).toBe(1 * MB);
+      delays.push(state.delayMs);
+      // Nothing is asked again until that delay has passed: no reconnect, no second download.
+      expect(timers.pending.map((t) => t.ms)).toEqual([state.delayMs]);
+      expect(server.connections).toHaveLength(round);
+      timers.pass();
+      await waitFor(() => snapshots === round + 1, 3_000, `round ${round}: a new snapshot after the reconnect`);
+    }
+    expect(delays).toEqual([30, 60, 120, 240, 300, 300].map((s) => s * 1_000));
+    // The frame was refused (never delivered as an update), and the server heard 1009.
     await waitFor(() => server.connections[0]!.closed !== undefined, 3_000, 'the server saw the close');
     expect(server.connections[0]!.closed?.code).toBe(1009);
-    expect(server.connections).toHaveLength(2);
     expect(updates).toEqual([]);
+    // The user's reconnect (after fixing things) starts the count over.
+    server.connections.at(-1)!.frame(sub.correlationId, { transactions: [], padding: 'x'.repeat(3 * MB) });
+    await waitFor(() => rt.state.kind === 'reconnecting', 3_000, 'closed again');
+    rt.reconnect();
+    await waitFor(() => snapshots === 8, 3_000, 'reconnected by hand');
+    server.connections.at(-1)!.frame(sub.correlationId, { transactions: [], padding: 'x'.repeat(3 * MB) });
+    await waitFor(() => rt.state.kind === 'reconnecting', 3_000, 'closed once more');
+    expect(rt.state).toMatchObject({ delayMs: 30_000, frameTooLarge: 1 * MB });
+  });
+
+  it('a drop for another reason keeps the usual short delay and says no frame was too large', async () => {
+    const key = await makeTestKey();
+    const server = await startWsServer({ verifier: key.verifier() });
+    cleanups.push(() => server.close());
+    const timers = manualTimers();
+    const rt = createRealtime({ baseUrl: server.baseUrl, signer: key.signer, workspaceId: 'ws1', timers });
+    cleanups.push(() => rt.close());
+    let snapshots = 0;
+    rt.subscribe({}, { onSnapshot: () => (snapshots += 1), onUpdate: () => undefined });
+    await waitFor(() => snapshots === 1, 3_000, 'snapshot');
+    server.connections[0]!.socket.terminate();
+    await waitFor(() => rt.state.kind === 'reconnecting', 3_000, 'dropped');
+    expect(rt.state).toEqual({ kind: 'reconnecting', attempt: 1, delayMs: 1_000, code: 1006 });
   });
 });

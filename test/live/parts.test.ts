@@ -33,6 +33,7 @@ describe('deriveConnection', () => {
     ['never connected, second attempt', { socket: { kind: 'connecting', attempt: 2 }, subscribed: false, everLive: false }, { kind: 'reconnecting', attempt: 2, detail: 'no live socket' }],
     ['reconnected, waiting for the snapshot', { subscribed: false }, { kind: 'reconnecting', detail: 'no live socket' }],
     ['subscription refused', { subscribed: false, everLive: false, refused: 'forbidden (403)' }, { kind: 'reconnecting', detail: 'forbidden (403)' }],
+    ['a frame too large: the why, not the code', { socket: { kind: 'reconnecting', attempt: 1, delayMs: 30_000, code: 1006, frameTooLarge: 1024 }, subscribed: false, lastCloseCode: 1006, lastCloseWhy: 'too large; reconnecting in 30s' }, { kind: 'reconnecting', attempt: 1, detail: 'too large; reconnecting in 30s' }],
     ['polling', { socket: { kind: 'reconnecting', attempt: 4, delayMs: 1, code: 1006 }, subscribed: false, polling: true, lastCloseCode: 1006 }, { kind: 'polling', detail: 'socket closed (1006)' }],
     ['polling and reads fail too', { socket: { kind: 'connecting', attempt: 3 }, subscribed: false, polling: true, httpDown: 'cannot reach' }, { kind: 'offline', detail: 'cannot reach' }],
     ['socket down and reads fail', { socket: { kind: 'reconnecting', attempt: 1, delayMs: 1 }, subscribed: false, httpDown: 'cannot reach' }, { kind: 'offline', detail: 'cannot reach' }],
@@ -285,6 +286,27 @@ describe('batcher', () => {
       vi.useRealTimers();
     }
   });
+
+  it('what waits while paused is under the same ceiling as the store: the most urgent kept', () => {
+    try {
+      vi.useFakeTimers();
+      const writes: FlushWork[] = [];
+      const batcher = createBatcher({ batchMs: 100, timers: createTimers(), maxUnfinished: 5, write: (w) => writes.push(w) });
+      batcher.open();
+      batcher.setPaused(true);
+      const waiting = (i: number, expiresAt?: string) => tx(`w${i}`, { status: 'waiting-approval', ...(expiresAt ? { expiresAt } : {}) });
+      batcher.addLive(Array.from({ length: 1_000 }, (_, i) => waiting(i)));
+      batcher.addLive([waiting(5_000, '100')]);
+      expect(batcher.waiting).toBeLessThanOrEqual(5);
+      batcher.setPaused(false);
+      vi.advanceTimersByTime(1_000);
+      const written = writes.flatMap((w) => w.live.map((t) => t.transactionId));
+      expect(written).toContain('w5000');
+      expect(new Set(written).size).toBeLessThanOrEqual(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('small helpers', () => {
@@ -395,7 +417,7 @@ describe('page readers against a scripted server', () => {
       ...Array.from({ length: 4 }, (_, i) => tx(`c${i}`, { updatedAt: String(300 + i) })),
     ];
     const seen: string[] = [];
-    const newest = await readChangedSince(await api(), undefined, 7, (page) => seen.push(...page.items.map((t) => t.transactionId)));
+    const { newest } = await readChangedSince(await api(), undefined, 7, (page) => seen.push(...page.items.map((t) => t.transactionId)));
     expect(new Set(seen)).toEqual(new Set(records.map((t) => t.transactionId)));
     expect(newest).toBe('303');
   });

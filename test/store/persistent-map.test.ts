@@ -70,4 +70,50 @@ describe('PersistentMap', () => {
     expect([...b2]).toEqual([['x', 1], ['w', 4]]);
     expect([b.has('z'), b.get('z'), b2.has('y'), a.size, b.size, b2.size]).toEqual([false, undefined, false, 1, 2, 2]);
   });
+
+  it('deletes keys without touching older versions; a key set again comes back in its first place', () => {
+    const a = PersistentMap.from([['x', 1], ['y', 2], ['z', 3]]);
+    const b = a.deleteAll(['y', 'w', 'y']);
+    expect([...b]).toEqual([['x', 1], ['z', 3]]);
+    expect([b.size, b.has('y'), b.get('y'), [...b.keys()]]).toEqual([2, false, undefined, ['x', 'z']]);
+    expect(b.deleteAll(['y', 'nothing'])).toBe(b);
+    const c = b.setAll([['y', 20], ['v', 5]]);
+    expect([...c]).toEqual([['x', 1], ['y', 20], ['z', 3], ['v', 5]]);
+    expect(c.size).toBe(4);
+    expect([...a]).toEqual([['x', 1], ['y', 2], ['z', 3]]);
+    // A branch from a version with a deletion (its base is copied) keeps the deletion.
+    const d = b.setAll([['u', 9]]);
+    const e = b.setAll([['t', 8]]);
+    expect([...d]).toEqual([['x', 1], ['z', 3], ['u', 9]]);
+    expect([...e]).toEqual([['x', 1], ['z', 3], ['t', 8]]);
+    expect([d.size, e.size, e.has('y'), e.has('u')]).toEqual([3, 3, false, false]);
+  });
+
+  it('stays equal to a plain Map through sets and deletes, across folds', () => {
+    const plain = new Map<number, number>();
+    let m = PersistentMap.from<number, number>();
+    const versions: [PersistentMap<number, number>, Map<number, number>][] = [];
+    let seed = 5;
+    const next = (n: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    const sorted = (entries: Iterable<[number, number]>) => [...entries].sort((x, y) => x[0] - y[0]);
+    for (let round = 0; round < 300; round++) {
+      if (next(3) === 0) {
+        const gone = Array.from({ length: 1 + next(80) }, () => next(2000));
+        m = m.deleteAll(gone);
+        for (const k of gone) plain.delete(k);
+      } else {
+        const batch = Array.from({ length: 1 + next(60) }, (): [number, number] => [next(2000), round]);
+        m = m.setAll(batch);
+        for (const [k, v] of batch) plain.set(k, v);
+      }
+      if (round % 50 === 0) versions.push([m, new Map(plain)]);
+      expect(m.size).toBe(plain.size);
+    }
+    expect(sorted(m)).toEqual(sorted(plain));
+    for (const k of [0, 1, 999, 1999]) expect([m.has(k), m.get(k)]).toEqual([plain.has(k), plain.get(k)]);
+    for (const [old, snapshot] of versions) expect(sorted(old)).toEqual(sorted(snapshot));
+  });
 });

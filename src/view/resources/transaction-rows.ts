@@ -3,6 +3,7 @@
 // held and the sorts done locally (USD value, status). Memoized on what it reads.
 import type { Transaction } from '../../contract/index.js';
 import {
+  compareUrgency,
   covers,
   inQuery,
   needsHistory,
@@ -12,6 +13,8 @@ import {
   type TxQuery,
   txQueryKey,
   type TxWindow,
+  type UrgencyKey,
+  urgencyKey,
 } from '../../store/index.js';
 import { listState, type UiData } from '../../store/ui.js';
 import type { Column } from '../renderers/columns.js';
@@ -31,13 +34,12 @@ import {
   textFilter,
 } from './kit.js';
 import { priceHolder } from './held-prices.js';
-import { compareUrgency, type UrgencyKey, urgencyKey } from './urgency.js';
 
 export const TRANSACTION_SORTS: readonly SortSpec[] = [
   { id: 'created', label: 'created ↓' },
   { id: 'updated', label: 'updated ↓' },
   { id: 'usd', label: 'amount (USD) ↓, loaded rows' },
-  // Urgency (urgency.ts). All unfinished work is held, so its top is whole; finished rows are the loaded ones.
+  // Urgency (store/urgency.ts). All unfinished work is held, so its top is whole; finished rows are the loaded ones.
   { id: 'status', label: 'status: urgent first, loaded rows' },
 ];
 

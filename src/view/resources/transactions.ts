@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Transaction } from '../../contract/index.js';
 import {
   amountCell,
+  formatCount,
   formatUsd,
   styleText,
   transactionStatusStyle,
@@ -175,6 +176,13 @@ function searchServer(vm: ViewModel): void {
   ui.patchList('transactions', { filter: '', selectedId: undefined, cursor: 0, row: 0 });
 }
 
+/** The ceiling on the unfinished work held left some out (store/ceiling.ts): the rows are not all. */
+function ceilingChip(vm: ViewModel): Segment[] {
+  const { ceiling, unfinishedLimit } = vm.stores.transactions.getState();
+  if (ceiling === undefined) return [];
+  return [{ text: `[ceiling: the ${formatCount(unfinishedLimit)} most urgent unfinished held]`, token: 'warning' }];
+}
+
 function chips(vm: ViewModel): Segment[] {
   const ui = vm.ui.getState();
   const ctx = { workspace: vm.stores.workspace.getState() };
@@ -230,7 +238,7 @@ export const transactions: ListResource<Transaction> = {
     return {
       list,
       ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices: list.prices, directory },
-      chips: shown,
+      chips: [...ceilingChip(vm), ...shown],
       empty: emptyText({
         loading: h?.loading === true,
         filtered: shown.length > 0,

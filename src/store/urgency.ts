@@ -1,9 +1,10 @@
-// The status sort of the transactions pane, by urgency rather than by the alphabet: what waits
-// for an approval first, then what needs someone else, then work under way, then what went wrong,
-// what stopped, and what is done. Within the unfinished groups the nearest deadline (expiry, or
-// the end of the security delay) comes first. Pure, so the order is a table test.
-import type { Transaction } from '../../contract/index.js';
-import { parseMillis, STATUS_KINDS, type StatusKind, transactionStatusStyle } from '../../format/index.js';
+// Urgency rather than the alphabet: what waits for an approval first, then what needs someone
+// else, then work under way, then what went wrong, what stopped, and what is done. Within the
+// unfinished groups the nearest deadline (expiry, or the end of the security delay) comes first.
+// The transactions pane's status sort and the ceiling on the unfinished work held (ceiling.ts)
+// both order by it. Pure, so the order is a table test.
+import type { Transaction } from '../contract/index.js';
+import { parseMillis, STATUS_KINDS, type StatusKind, transactionStatusStyle } from '../format/index.js';
 
 const RANK: Readonly<Record<StatusKind, number>> = {
   attention: 1,

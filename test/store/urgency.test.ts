@@ -3,7 +3,7 @@
 // first within the unfinished groups.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
-import { compareUrgency, deadline, urgencyKey, urgencyRank } from '../../src/view/resources/urgency.js';
+import { compareUrgency, deadline, urgencyKey, urgencyRank } from '../../src/store/index.js';
 
 describe('urgencyRank', () => {
   it.each<[string, number]>([
