@@ -39,6 +39,7 @@ export const CONFIG = SMOKE
       listRequests: 20,
       signIterations: 100,
       signRepeats: 2,
+      hostileRuns: 1,
     }
   : {
       sizes: FULL_SIZES,
@@ -57,6 +58,7 @@ export const CONFIG = SMOKE
       listRequests: 200,
       signIterations: 2000,
       signRepeats: 5,
+      hostileRuns: 3,
     };
 
 /** The two sizes the filter, first-rows and memory comparisons are made between. */

@@ -25,6 +25,12 @@ export function figures(m) {
     rssMb: Object.fromEntries(['1000', '100000', HUGE].map((label) => [label, round(m.rss[h(label)].peakMb)])),
     sandboxListMs: p50p95(m.list.times),
     signUs: round(median(m.signSamples)),
+    hostile: {
+      firstRowsMs: round(median(m.hostile.firstRows)),
+      keyMs: { p50: round(median(m.hostile.keys)), max: round(Math.max(...m.hostile.keys)) },
+      sigtermToExitMs: { p50: round(median(m.hostile.sigterm)), max: round(Math.max(...m.hostile.sigterm)) },
+      controlSequences: m.hostile.controls,
+    },
   };
 }
 
@@ -52,6 +58,11 @@ export function targets(r) {
     ['rssMb[1000000] <= 1.25 x rssMb[1000]', rss <= 1.25, `${rss.toFixed(2)} x`],
     ['sandboxListMs.p95 <= 50', r.sandboxListMs.p95 <= 50, `${r.sandboxListMs.p95} ms`],
     ['signUs <= 200', r.signUs <= 200, `${r.signUs} µs`],
+    ['hostile.firstRowsMs <= 5000', r.hostile.firstRowsMs <= 5000, `${r.hostile.firstRowsMs} ms`],
+    ['hostile.keyMs.p50 < 100', r.hostile.keyMs.p50 < 100, `${r.hostile.keyMs.p50} ms`],
+    ['hostile.keyMs.max < 1000', r.hostile.keyMs.max < 1000, `${r.hostile.keyMs.max} ms`],
+    ['hostile.sigtermToExitMs.max < 1000', r.hostile.sigtermToExitMs.max < 1000, `${r.hostile.sigtermToExitMs.max} ms`],
+    ['hostile.controlSequences == 0', r.hostile.controlSequences === 0, String(r.hostile.controlSequences)],
   ];
 }
 
@@ -89,6 +100,9 @@ export function table(m, checks, loadAtStart) {
     ...histories.map((hist) => [`peak RSS: ${n(hist)} txs`, fmt(m.rss[hist].peakMb, 'MB'), '', `at exit ${fmt(m.rss[hist].rssMb, 'MB')}`, '1']),
     timed(`sandbox list (${n(CONFIG.listHistory)} txs)`, m.list.times),
     ['sign one request', fmt(median(m.signSamples), 'µs'), '', range(m.signSamples, 'µs'), `${CONFIG.signRepeats}x${CONFIG.signIterations}`],
+    ['hostile server: first rows', fmt(median(m.hostile.firstRows)), '', range(m.hostile.firstRows), String(m.hostile.firstRows.length)],
+    timed('hostile server: key → screen (j/k, 1 2 3)', m.hostile.keys),
+    ['hostile server: SIGTERM → exit', fmt(median(m.hostile.sigterm)), '', range(m.hostile.sigterm), String(m.hostile.sigterm.length)],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
@@ -112,6 +126,11 @@ export function table(m, checks, loadAtStart) {
     `  ${pair.map(n).join(' and ')}: then ${filters} × each filter (${FILTERS.map((f) => f.label).join(', ')}; each then esc),`,
     `    then ${G} G + ${pageDown} PgDn, reading older history (ending at ${pair.map(scrolled).join('; ')})`,
     `  ${n(h(SMALL))}: then ${m.updateTimes.length} declines through the API`,
+    `  hostile server: ${CONFIG.hostileRuns} console(s) on ${n(m.hostile.history)} txs behind test/helpers/hostile-proxy.mjs, ` +
+      `each: rows, ${m.hostile.keys.length / CONFIG.hostileRuns} keys, SIGTERM`,
+    '    (names and memos of 50,000 characters, one of 1,000,000; escapes; invisibles; negative amounts;',
+    `    largest answer ${(m.hostile.largestAnswerBytes / 1e6).toFixed(1)} MB); ` +
+      `${m.hostile.controls} of the server's control sequences reached the terminal`,
     `  the peak so far after the keys / filters / scrolling: ${pair
       .map((hist) => `${n(hist)}: ${m.peaks[hist].map(([, mb]) => mb.toFixed(0)).join(' / ')} MB`)
       .join('; ')}`,

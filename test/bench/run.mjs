@@ -12,7 +12,8 @@
 // interleaved; one console per size, each started alone to rows on screen; key rounds over the
 // echo program and every console; `:tx` and `/` filters on the 1,000 and 1,000,000 consoles,
 // interleaved; scrolling in both; declines to the screen (1,000); bytes per second; the
-// sandbox's filtered list; each console's peak memory over its whole life.
+// sandbox's filtered list; each console's peak memory over its whole life; last, consoles against
+// a hostile server (hostile.mjs: rows, keys and SIGTERM with 50,000-character names and worse).
 //
 // Prints progress to stderr, a table to stdout and, as the very last line, one JSON object.
 // Exit 0 when every target holds, 3 when a target misses, 1 when a measurement failed.
@@ -25,6 +26,7 @@
 import { cpus, loadavg } from 'node:os';
 import { CONFIG, HUGE, progress, SEED, SMALL, SMOKE, SPEED } from './config.mjs';
 import { measureFilters, scroll } from './filters.mjs';
+import { measureHostile } from './hostile.mjs';
 import {
   keySubject,
   measureBytes,
@@ -136,6 +138,10 @@ async function main() {
 
   progress(`sandbox list: ${CONFIG.listRequests} filtered lists against ${n(CONFIG.listHistory)} transactions`);
   m.list = await measureSandboxList();
+
+  // Last, alone: its sandbox and proxy must not weigh on the figures above.
+  progress(`hostile server: ${CONFIG.hostileRuns} console(s) behind the rewriting proxy (${n(CONFIG.sizes[SMALL])} transactions)`);
+  m.hostile = await measureHostile();
 
   const result = figures(m);
   const checks = targets(result);

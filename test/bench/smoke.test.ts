@@ -1,7 +1,8 @@
 // The benchmark's smoke run, so it cannot rot: `BENCH_SMOKE=1 node test/bench/run.mjs` drives the
 // same phases with tiny sizes and one repetition (not a timed test: only the shape is checked),
 // and its last line must be the JSON object of issue 6 (and of the million-transaction workspace:
-// first rows, filters, the 1,000,000 console's keys and memory) with every figure a finite number.
+// first rows, filters, the 1,000,000 console's keys and memory; and of the hostile server of
+// issue 17) with every figure a finite number.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +44,12 @@ const NUMBERS = [
   'sandboxListMs.p50',
   'sandboxListMs.p95',
   'signUs',
+  'hostile.firstRowsMs',
+  'hostile.keyMs.p50',
+  'hostile.keyMs.max',
+  'hostile.sigtermToExitMs.p50',
+  'hostile.sigtermToExitMs.max',
+  'hostile.controlSequences',
 ];
 
 describe('npm run bench (smoke)', () => {
@@ -66,6 +73,7 @@ describe('npm run bench (smoke)', () => {
         'rssMb',
         'sandboxListMs',
         'signUs',
+        'hostile',
       ].sort(),
     );
     expect(result.node, 'the Node the bench ran on').toBe(process.version);
@@ -76,6 +84,7 @@ describe('npm run bench (smoke)', () => {
       expect(Object.keys((result.filterMs as Record<string, object>)[filter]!).sort()).toEqual(['1000', '1000000']);
     }
     expect(Object.keys(result.rssMb as object).sort()).toEqual(['1000', '100000', '1000000']);
+    expect(Object.keys(result.hostile as object).sort()).toEqual(['controlSequences', 'firstRowsMs', 'keyMs', 'sigtermToExitMs']);
     for (const path of NUMBERS) {
       const value = path.split('.').reduce<unknown>((obj, key) => (obj as Record<string, unknown>)[key], result);
       expect(Number.isFinite(value), `${path} = ${String(value)}`).toBe(true);
