@@ -8,7 +8,7 @@
 //
 // Used by the end-to-end tests, the benchmark and the reliability tests. No vitest imports here.
 import { type ChildProcess, spawn as spawnChild, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -275,6 +275,7 @@ export class PtySession {
     this.pid = this.#pty.pid;
     this.ptsName = (this.#pty as unknown as { ptsName: string }).ptsName;
     this.#pty.onData((data: string | Buffer) => this.#onData(data));
+    this.#readLastBytesBeforeClose();
     this.#probeDone = this.#startProbe(opts.modePollMs ?? 10);
     this.exit = new Promise<PtyExit>((resolve) => {
       this.#pty.onExit(({ exitCode, signal }) => {
@@ -291,6 +292,35 @@ export class PtySession {
       });
     });
     sessions.add(this);
+  }
+
+  /**
+   * node-pty destroys the pty's socket 200 ms after the program exits, whatever is still unread in
+   * it (the probe keeps the terminal open, so the socket never ends by itself). On a busy machine
+   * the test process can be starved that long, and the program's last frame and the terminal's
+   * restore were lost: the test then saw a console that never restored its terminal. The master
+   * side is read dry (it is non-blocking) before the socket goes.
+   */
+  #readLastBytesBeforeClose(): void {
+    const inner = this.#pty as unknown as { _fd?: number; _socket?: { destroy: (...args: unknown[]) => unknown } };
+    const socket = inner._socket;
+    const fd = inner._fd;
+    if (socket === undefined || typeof fd !== 'number') return;
+    const destroy = socket.destroy.bind(socket);
+    socket.destroy = (...args: unknown[]) => {
+      const buf = Buffer.alloc(64 * 1024);
+      for (;;) {
+        let n = 0;
+        try {
+          n = readSync(fd, buf, 0, buf.length, null);
+        } catch {
+          break; // EAGAIN: nothing more; EIO: the terminal is gone
+        }
+        if (n <= 0) break;
+        this.#onData(Buffer.from(buf.subarray(0, n)));
+      }
+      return destroy(...args);
+    };
   }
 
   // ---- output ------------------------------------------------------------------------------
