@@ -86,7 +86,11 @@ interface Run {
 }
 
 /** Runs the built custody with pipes (no terminal), a config of its own and `env` added. */
-function run(args: string[], env: Record<string, string | undefined> = {}, opts: { stopAfterMs?: number } = {}): Promise<Run> {
+/**
+ * Runs custody to its end; `stopWhen`: SIGTERM once stderr says so (a time would be too short on a
+ * busy machine, where the signal then lands before the program has even set up its handlers).
+ */
+function run(args: string[], env: Record<string, string | undefined> = {}, opts: { stopWhen?: RegExp } = {}): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CUSTODY_BIN, ...args], {
       cwd: REPO_ROOT,
@@ -96,11 +100,16 @@ function run(args: string[], env: Record<string, string | undefined> = {}, opts:
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const stop = opts.stopAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGTERM'), opts.stopAfterMs);
+    let stopped = false;
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+      if (!stopped && opts.stopWhen?.test(err) === true) {
+        stopped = true;
+        child.kill('SIGTERM');
+      }
+    });
     const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
     child.on('exit', (code, signal) => {
-      clearTimeout(stop);
       clearTimeout(kill);
       resolve({ code, signal, out, err });
     });
@@ -241,7 +250,7 @@ describe('CUSTODY_API_KEY leaves the environment once read', () => {
     const key = JSON.stringify(sandbox.jwk);
     const connection = ['--base-url', sandbox.baseUrl, '--workspace', sandbox.workspaceId];
     const w = probe('watch');
-    const watch = await run(['watch', ...connection], { ...w.env, CUSTODY_API_KEY: key }, { stopAfterMs: 1_500 });
+    const watch = await run(['watch', ...connection], { ...w.env, CUSTODY_API_KEY: key }, { stopWhen: /live/ });
     expect(watch.code).toBe(0);
     expect(watch.err).toMatch(/live/);
     const d = probe('doctor');
