@@ -1,7 +1,7 @@
 // The transaction limit that asked for approval, in words: its rule and threshold, approvals needed
 // k of n, its approvers by name, its security delay. Pure.
 import type { Transaction, TransactionApprovers, TransactionLimit } from '../contract/index.js';
-import { type AsciiOption, formatUsd, shortId } from '../format/index.js';
+import { amountProblem, type AsciiOption, cutText, formatUsd, glyphs, shortId } from '../format/index.js';
 import { type DirectoryState, emptyDirectory } from '../store/index.js';
 import { clean, nonBlank, peopleText, SHORT_ID } from './directory-people.js';
 
@@ -43,7 +43,10 @@ function ruleText(limit: TransactionLimit, ascii: boolean): string {
   const above = nonBlank(limit.transactionParams?.aboveAmount?.amount);
   const hours = limit.transactionParams?.durationHours;
   const window = type === 'transactions-volume' && hours != null ? ` in ${hours}h` : '';
-  const rule = above === undefined ? `Any ${words.toLowerCase()}` : `${words} above ${formatUsd(above)}`;
+  // An impossible threshold (negative, not a number) is flagged, never read as an ordinary one.
+  const flagged = above !== undefined && amountProblem(above) !== undefined;
+  const threshold = above === undefined ? '' : flagged ? `${glyphs(ascii).warning} ${cutText(above, 64)} (impossible)` : formatUsd(above);
+  const rule = above === undefined ? `Any ${words.toLowerCase()}` : `${words} above ${threshold}`;
   const externalId = clean(limit.externalId, ascii);
   const name = readableId(externalId) ? externalId : '';
   const status = limit.status === 'active' || limit.status === 'new' ? '' : ` (${clean(limit.status, ascii)})`;

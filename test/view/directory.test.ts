@@ -343,6 +343,11 @@ describe('limitLines', () => {
     ],
     ['no policy at all', [undefined, undefined, dir], []],
     [
+      'an impossible threshold is flagged, never read as an amount',
+      [limit({ externalId: '7p9hbgmb8cw8vzotb66ac5dn', limitRule: {}, transactionParams: { aboveAmount: { amount: '-10000' } } }), undefined, dir],
+      ['Rule: Transaction amount above ⚠ -10000 (impossible)'],
+    ],
+    [
       'a generated external id is no name',
       [limit({ externalId: '7p9hbgmb8cw8vzotb66ac5dn', limitRule: {} }), undefined, dir],
       ['Rule: Transaction amount above $10,000.00'],
