@@ -18,6 +18,7 @@ import {
 import { makeTestKey } from '../helpers/api-key.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { startWsServer, waitFor } from '../helpers/ws-server.js';
+import { manualTimers } from '../helpers/manual-timers.js';
 
 const MB = 1024 * 1024;
 const cleanups: (() => unknown)[] = [];
@@ -112,25 +113,6 @@ describe('HTTP answers over the size limit', () => {
   });
 });
 
-/** The reconnect delay's timer, by hand: a delay passes when the test says so (no real waiting). */
-function manualTimers() {
-  const pending: { ms: number; fn: () => void }[] = [];
-  return {
-    pending,
-    after(ms: number, fn: () => void) {
-      const t = { ms, fn };
-      pending.push(t);
-      return () => {
-        const i = pending.indexOf(t);
-        if (i >= 0) pending.splice(i, 1);
-      };
-    },
-    /** The first pending delay passes. */
-    pass() {
-      pending.shift()?.fn();
-    },
-  };
-}
 
 describe('WebSocket frames over the size limit', () => {
   it('closes the socket (1009) unbuffered, and reconnects only after 30 s, 1 min ... up to 5 min, saying why', async () => {

@@ -6,10 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSigner, type PrivateJwk } from '../../src/auth/index.js';
-import { createApiClient } from '../../src/client/index.js';
 import { disposeAllPtys, type PtySession, spawnCustody, startStandaloneSandbox } from '../helpers/pty.js';
-import { expectRestored } from './helpers.js';
+import { expectRestored, sandboxApi } from './helpers.js';
 
 afterEach(disposeAllPtys);
 
@@ -63,13 +61,7 @@ describe('decline in a terminal', () => {
       await pty.waitForText('declined: now canceled', { timeoutMs: 10_000 });
 
       // The server agrees, asked with the same key.
-      const jwk = JSON.parse(readFileSync(sandbox.keyFile, 'utf8')) as PrivateJwk;
-      const api = createApiClient({
-        baseUrl: sandbox.baseUrl,
-        workspaceId: sandbox.workspaceId,
-        signer: await createSigner(jwk),
-        retry: { limit: 0 },
-      });
+      const api = await sandboxApi(sandbox);
       expect((await api.transactions.get(id)).status).toBe('canceled');
 
       // Closing leaves the outcome on the status line.
@@ -91,7 +83,7 @@ describe('decline in a terminal', () => {
         keyId: sandbox.kid,
         workspaceId: sandbox.workspaceId,
       });
-      expect(JSON.stringify(lines[0])).not.toContain(jwk.d);
+      expect(JSON.stringify(lines[0])).not.toContain(sandbox.jwk.d);
 
       await pty.press('q');
       expect((await pty.exit).exitCode).toBe(0);

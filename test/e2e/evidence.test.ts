@@ -2,17 +2,16 @@
 // a standalone `custody sandbox`, from `:tx waiting-approval` to the decline dialog of a withdrawal
 // whose destination is in no address-book record. The dialog must say so in words, with its mark,
 // above the reason; leaving it sends nothing.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSigner, type PrivateJwk } from '../../src/auth/index.js';
-import { type ApiClient, createApiClient } from '../../src/client/index.js';
+import type { ApiClient } from '../../src/client/index.js';
 import type { Transaction } from '../../src/contract/index.js';
 import { emptyDirectory, withBook } from '../../src/store/index.js';
 import { destinationOf } from '../../src/view/directory.js';
 import { disposeAllPtys, spawnCustody, startStandaloneSandbox } from '../helpers/pty.js';
-import { expectRestored } from './helpers.js';
+import { expectRestored, sandboxApi } from './helpers.js';
 
 afterEach(disposeAllPtys);
 
@@ -36,13 +35,7 @@ describe('evidence in a terminal', () => {
     });
     const home = mkdtempSync(join(tmpdir(), 'custody-evidence-'));
     try {
-      const jwk = JSON.parse(readFileSync(sandbox.keyFile, 'utf8')) as PrivateJwk;
-      const api = createApiClient({
-        baseUrl: sandbox.baseUrl,
-        workspaceId: sandbox.workspaceId,
-        signer: await createSigner(jwk),
-        retry: { limit: 0 },
-      });
+      const api = await sandboxApi(sandbox);
       const target = await strangerWithdrawal(api);
       expect(target, 'the seeded world has a waiting withdrawal to an unknown destination').toBeDefined();
       const id = target!.transactionId;

@@ -1,7 +1,19 @@
-// Shared checks of the end-to-end tests: the terminal as the user gets it back, and what the
-// raw stream may hold.
+// Shared checks of the end-to-end tests: the terminal as the user gets it back, what the raw
+// stream may hold, and the sandbox's API asked directly.
 import { expect } from 'vitest';
-import type { PtySession } from '../helpers/pty.js';
+import { createSigner, type PrivateJwk } from '../../src/auth/index.js';
+import { type ApiClient, createApiClient } from '../../src/client/index.js';
+import type { PtySession, StandaloneSandbox } from '../helpers/pty.js';
+
+/** The API of a standalone sandbox, asked with its own key (what the console used), never retried. */
+export async function sandboxApi(sandbox: StandaloneSandbox): Promise<ApiClient> {
+  return createApiClient({
+    baseUrl: sandbox.baseUrl,
+    workspaceId: sandbox.workspaceId,
+    signer: await createSigner(sandbox.jwk as unknown as PrivateJwk),
+    retry: { limit: 0 },
+  });
+}
 
 /** From the terminal side: normal screen, cursor shown, raw mode off. */
 export function expectRestored(pty: PtySession): void {

@@ -7,13 +7,11 @@
 // SIGHUP at once with the terminal given back; nothing from the server may reach the terminal as
 // a control sequence; the invisible characters and the negative amounts show flagged.
 // The measured times are printed (the benchmark's hostile phase has the figures).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSigner, type PrivateJwk } from '../../src/auth/index.js';
-import { createApiClient } from '../../src/client/index.js';
 import { ESCAPES, type HostileProxy, startHostileProxy } from '../helpers/hostile-proxy.mjs';
 import {
   disposeAllPtys,
@@ -22,7 +20,7 @@ import {
   type StandaloneSandbox,
   startStandaloneSandbox,
 } from '../helpers/pty.js';
-import { expectRestored } from './helpers.js';
+import { expectRestored, sandboxApi } from './helpers.js';
 
 afterEach(disposeAllPtys);
 
@@ -56,13 +54,7 @@ beforeAll(async () => {
   sandbox = await startStandaloneSandbox({ args: ['--seed', '5', '--history', '300', '--speed', '0.01'] });
   proxy = await startHostileProxy(sandbox.baseUrl);
   home = mkdtempSync(join(tmpdir(), 'custody-hostile-'));
-  const jwk = JSON.parse(readFileSync(sandbox.keyFile, 'utf8')) as PrivateJwk;
-  const api = createApiClient({
-    baseUrl: sandbox.baseUrl,
-    workspaceId: sandbox.workspaceId,
-    signer: await createSigner(jwk),
-    retry: { limit: 0 },
-  });
+  const api = await sandboxApi(sandbox);
   giantName = (await api.accounts.list({ limit: 1000, offset: 0 }))[0]!.accountName!;
 }, 60_000);
 

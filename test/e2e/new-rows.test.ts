@@ -4,10 +4,9 @@
 // at 1; scrolled away, the rows on screen hold still and the title says "▲ 1 new (g shows it)";
 // g shows it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSigner, type PrivateJwk } from '../../src/auth/index.js';
-import { type ApiClient, createApiClient } from '../../src/client/index.js';
+import type { ApiClient } from '../../src/client/index.js';
 import { disposeAllPtys, type PtySession, spawnCustody, type StandaloneSandbox, startStandaloneSandbox } from '../helpers/pty.js';
-import { expectRestored, waitForLiveRows } from './helpers.js';
+import { expectRestored, sandboxApi, waitForLiveRows } from './helpers.js';
 
 afterEach(disposeAllPtys);
 
@@ -20,12 +19,7 @@ let eth: string;
 beforeAll(async () => {
   // A slow world: no transaction of its own arrives while the test runs.
   sandbox = await startStandaloneSandbox({ args: ['--seed', '5', '--history', '300', '--speed', '0.01'] });
-  api = createApiClient({
-    baseUrl: sandbox.baseUrl,
-    workspaceId: sandbox.workspaceId,
-    signer: await createSigner(sandbox.jwk as unknown as PrivateJwk),
-    retry: { limit: 0 },
-  });
+  api = await sandboxApi(sandbox);
   const accounts = await api.accounts.list({ statuses: ['active'], isTestnet: false });
   from = accounts[0]!.accountId;
   to = accounts[1]!.accountId;

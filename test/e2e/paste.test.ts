@@ -10,10 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSigner, type PrivateJwk } from '../../src/auth/index.js';
-import { createApiClient } from '../../src/client/index.js';
 import { disposeAllPtys, type PtySession, spawnCustody, startStandaloneSandbox } from '../helpers/pty.js';
-import { expectRestored } from './helpers.js';
+import { expectRestored, sandboxApi } from './helpers.js';
 
 afterEach(disposeAllPtys);
 
@@ -132,13 +130,7 @@ describe('a paste is never a decision', () => {
       expect(decisions(), `no decision from a paste or a burst:\n${sandbox.stderr()}`).toEqual([]);
 
       // A person: keys one at a time with normal gaps, the confirming one after reading the question.
-      const jwk = JSON.parse(readFileSync(sandbox.keyFile, 'utf8')) as PrivateJwk;
-      const api = createApiClient({
-        baseUrl: sandbox.baseUrl,
-        workspaceId: sandbox.workspaceId,
-        signer: await createSigner(jwk),
-        retry: { limit: 0 },
-      });
+      const api = await sandboxApi(sandbox);
       const done = new Set<string>();
 
       /** Opens `action`'s dialog on a transaction not decided on yet; its id. */

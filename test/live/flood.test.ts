@@ -9,6 +9,7 @@ import { isTerminalTransactionStatus } from '../../src/format/index.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { startWsServer, type WsTestServer } from '../helpers/ws-server.js';
 import { type Engine, engineOn } from './helpers.js';
+import { manualTimers } from '../helpers/manual-timers.js';
 
 let fx: SandboxFixture;
 let ws: WsTestServer;
@@ -32,24 +33,6 @@ function subscription(n = 0): string {
   return sub.headers['Correlation-Id']!;
 }
 
-/** The reconnect delay's timer, by hand: it passes when the test says so. */
-function manualTimers() {
-  const pending: { ms: number; fn: () => void }[] = [];
-  return {
-    pending,
-    after(ms: number, fn: () => void) {
-      const t = { ms, fn };
-      pending.push(t);
-      return () => {
-        const i = pending.indexOf(t);
-        if (i >= 0) pending.splice(i, 1);
-      };
-    },
-    pass() {
-      pending.shift()?.fn();
-    },
-  };
-}
 
 describe('a flood of distinct waiting transactions', () => {
   it('holds at most the ceiling, the most urgent first, and says so; `r` ends it once the server fits', async () => {
