@@ -7,6 +7,7 @@ import { type Runtime, runDoctor, spec } from '../../src/commands/doctor.js';
 import { openAuditLog, takeSecretEnv, writePrivateKey } from '../../src/config/index.js';
 import { custody, custodyOnTty, fakeIo, type Home, tempHome } from '../helpers/cli-io.js';
 import { deadUrl, startApi, type TestApi } from '../helpers/custody-api.js';
+import { auditEntry } from '../helpers/audit-entry.js';
 
 interface Setup {
   home: Home;
@@ -397,17 +398,7 @@ describe('custody doctor: where the files are (StrictModes)', () => {
     expect(line((await doctorOn(NODE_24, [], home.env())).out, 'audit log')).toBe(
       `✓ ${file}: none yet; the folders it would be made in are safe`,
     );
-    await openAuditLog(file).append({
-      time: '2026-11-21T12:00:00.000Z',
-      profile: 'prod',
-      baseUrl: 'https://api.example',
-      workspaceId: 'ws1',
-      keyId: 'kid-1',
-      action: 'decline',
-      transactionId: 'tx-1',
-      reason: 'looks wrong',
-      result: 'canceled',
-    });
+    await openAuditLog(file).append(auditEntry());
     expect(line((await doctorOn(NODE_24, [], home.env())).out, 'audit log')).toBe(
       `✓ ${file}: mode 0600, owned by you or root, in folders only you or root can change`,
     );

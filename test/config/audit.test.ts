@@ -14,22 +14,8 @@ import {
   withoutLink,
 } from '../../src/config/index.js';
 import { modeOf, tempDir } from './tmp.js';
+import { auditEntry } from '../helpers/audit-entry.js';
 
-function entry(over: Partial<AuditEntry> = {}): AuditEntry {
-  return {
-    time: '2026-11-21T12:00:00.000Z',
-    profile: 'prod',
-    baseUrl: 'https://api.example',
-    workspaceId: 'ws1',
-    keyId: 'kid-1',
-    action: 'decline',
-    transactionId: 'tx-1',
-    reason: 'looks wrong',
-    result: 'canceled',
-    correlationId: 'c-1',
-    ...over,
-  };
-}
 
 async function rejection(promise: Promise<unknown>): Promise<ConfigError> {
   const error = await promise.then(
@@ -45,8 +31,8 @@ describe('audit log: files and modes', () => {
     const dir = await tempDir();
     const file = path.join(dir, 'state', 'custody', 'audit.jsonl');
     const log = openAuditLog(file);
-    await log.append(entry());
-    await log.append(entry({ action: 'approve', result: 'conflict', reason: undefined }));
+    await log.append(auditEntry());
+    await log.append(auditEntry({ action: 'approve', result: 'conflict', reason: undefined }));
     expect(await modeOf(path.join(dir, 'state'))).toBe(0o700);
     expect(await modeOf(path.join(dir, 'state', 'custody'))).toBe(0o700);
     expect(await modeOf(file)).toBe(0o600);
@@ -55,9 +41,9 @@ describe('audit log: files and modes', () => {
     expect(lines[2]).toBe('');
     // Each line is the entry and its link: the first follows nothing, the second the first line.
     const first = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(first).toEqual({ ...entry(), prev: CHAIN_GENESIS });
+    expect(first).toEqual({ ...auditEntry(), prev: CHAIN_GENESIS });
     expect(JSON.parse(lines[1]!)).toEqual({
-      ...entry({ action: 'approve', result: 'conflict', reason: undefined }),
+      ...auditEntry({ action: 'approve', result: 'conflict', reason: undefined }),
       prev: createHash('sha256').update(`${lines[0]}\n`).digest('hex'),
     });
     expect(Object.keys(first).at(-1)).toBe('prev');
@@ -66,9 +52,9 @@ describe('audit log: files and modes', () => {
   it('never rewrites: earlier lines stay byte for byte', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
     const log = openAuditLog(file);
-    await log.append(entry());
+    await log.append(auditEntry());
     const before = await fs.readFile(file, 'utf8');
-    await log.append(entry({ transactionId: 'tx-2' }));
+    await log.append(auditEntry({ transactionId: 'tx-2' }));
     expect((await fs.readFile(file, 'utf8')).startsWith(before)).toBe(true);
   });
 
@@ -79,7 +65,7 @@ describe('audit log: files and modes', () => {
     const file = path.join(dir, 'audit.jsonl');
     await fs.symlink(target, file);
     const log = openAuditLog(file);
-    const err = await rejection(log.append(entry()));
+    const err = await rejection(log.append(auditEntry()));
     expect(err.message).toMatch(/symlink/);
     expect(await fs.readFile(target, 'utf8')).toBe('keep me\n');
     expect((await rejection(log.read())).message).toMatch(/symlink/);
@@ -87,10 +73,10 @@ describe('audit log: files and modes', () => {
 
   it('refuses a file readable by others, says the fix, and leaves the mode alone', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
-    await fs.writeFile(file, `${auditLine(entry())}`);
+    await fs.writeFile(file, `${auditLine(auditEntry())}`);
     await fs.chmod(file, 0o644);
     const log = openAuditLog(file);
-    const err = await rejection(log.append(entry({ transactionId: 'tx-2' })));
+    const err = await rejection(log.append(auditEntry({ transactionId: 'tx-2' })));
     expect(err.message).toContain('0644');
     expect(err.fix).toBe(`chmod 600 ${JSON.stringify(file)}`);
     expect(err.path).toBe(file);
@@ -102,13 +88,13 @@ describe('audit log: files and modes', () => {
   it('refuses an entry of the wrong shape before touching the file', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
     const log = openAuditLog(file);
-    await rejection(log.append({ ...entry(), time: 'yesterday' }));
-    await rejection(log.append({ ...entry(), result: '' }));
+    await rejection(log.append({ ...auditEntry(), time: 'yesterday' }));
+    await rejection(log.append({ ...auditEntry(), result: '' }));
     await expect(fs.stat(file)).rejects.toThrow();
   });
 
   it('writes only the known fields, whatever else the object carries', () => {
-    const sneaky = { ...entry(), token: 'eyJhbGciOi.secret.sig', d: 'private' } as AuditEntry;
+    const sneaky = { ...auditEntry(), token: 'eyJhbGciOi.secret.sig', d: 'private' } as AuditEntry;
     const line = auditLine(sneaky);
     expect(line).not.toContain('secret');
     expect(line).not.toContain('private');
@@ -118,7 +104,7 @@ describe('audit log: files and modes', () => {
   it('keeps a reason with line breaks on one line', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
     const log = openAuditLog(file);
-    await log.append(entry({ reason: 'two\nlines\r\nand\u2028more\u2029end' }));
+    await log.append(auditEntry({ reason: 'two\nlines\r\nand\u2028more\u2029end' }));
     const text = await fs.readFile(file, 'utf8');
     expect(text.split('\n')).toHaveLength(2);
     // Escaped, so that no line reader (Node 24's readline splits at U+2028/U+2029) sees two lines.
@@ -128,7 +114,7 @@ describe('audit log: files and modes', () => {
 
   it('reads a line an older custody wrote with a raw U+2028 in it as one entry (on Node 24 too)', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
-    const raw = `${JSON.stringify(entry({ reason: 'a\u2028b\u2029c' }))}\n`;
+    const raw = `${JSON.stringify(auditEntry({ reason: 'a\u2028b\u2029c' }))}\n`;
     expect(raw).toContain('\u2028');
     await fs.writeFile(file, raw + raw, { mode: 0o600 });
     const { entries, skipped } = await openAuditLog(file).read();
@@ -145,7 +131,7 @@ describe('audit log: concurrent writers', () => {
     const long = 'x'.repeat(6000);
     await Promise.all(
       writers.flatMap((log, w) =>
-        Array.from({ length: 25 }, (_, i) => log.append(entry({ transactionId: `tx-${w}-${i}`, reason: `${w}:${i}:${long}` }))),
+        Array.from({ length: 25 }, (_, i) => log.append(auditEntry({ transactionId: `tx-${w}-${i}`, reason: `${w}:${i}:${long}` }))),
       ),
     );
     const text = await fs.readFile(file, 'utf8');
@@ -167,7 +153,7 @@ describe('audit log: concurrent writers', () => {
   it('one process appends in the order asked', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
     const log = openAuditLog(file);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => log.append(entry({ transactionId: `tx-${i}` }))));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => log.append(auditEntry({ transactionId: `tx-${i}` }))));
     const { entries } = await log.read();
     expect(entries.map((e) => e.transactionId)).toEqual(Array.from({ length: 20 }, (_, i) => `tx-${i}`));
   });
@@ -181,11 +167,11 @@ describe('audit log: reading', () => {
 
   it('skips and counts torn and foreign lines, keeps the rest in order', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
-    const whole = auditLine(entry({ transactionId: 'tx-1' }));
-    const torn = auditLine(entry({ transactionId: 'tx-2' })).slice(0, 40);
+    const whole = auditLine(auditEntry({ transactionId: 'tx-1' }));
+    const torn = auditLine(auditEntry({ transactionId: 'tx-2' })).slice(0, 40);
     await fs.writeFile(
       file,
-      [whole, 'not json\n', '{"time":"2026-11-21T12:00:00.000Z"}\n', '\n', auditLine(entry({ transactionId: 'tx-3' })), torn].join(''),
+      [whole, 'not json\n', '{"time":"2026-11-21T12:00:00.000Z"}\n', '\n', auditLine(auditEntry({ transactionId: 'tx-3' })), torn].join(''),
       { mode: 0o600 },
     );
     const log = openAuditLog(file);
@@ -196,9 +182,9 @@ describe('audit log: reading', () => {
 
   it('an append after a torn last line starts on a line of its own', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
-    await fs.writeFile(file, auditLine(entry()).slice(0, 30), { mode: 0o600 });
+    await fs.writeFile(file, auditLine(auditEntry()).slice(0, 30), { mode: 0o600 });
     const log = openAuditLog(file);
-    await log.append(entry({ transactionId: 'tx-after' }));
+    await log.append(auditEntry({ transactionId: 'tx-after' }));
     const { entries, skipped } = await log.read();
     expect(entries.map((e) => e.transactionId)).toEqual(['tx-after']);
     expect(skipped).toBe(1);
@@ -207,10 +193,10 @@ describe('audit log: reading', () => {
   it('a torn last line is covered by the next line’s link, newline and all', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
     const log = openAuditLog(file);
-    await log.append(entry({ transactionId: 'tx-1' }));
-    const torn = auditLine(entry({ transactionId: 'tx-2' })).slice(0, 30);
+    await log.append(auditEntry({ transactionId: 'tx-1' }));
+    const torn = auditLine(auditEntry({ transactionId: 'tx-2' })).slice(0, 30);
     await fs.appendFile(file, torn);
-    await log.append(entry({ transactionId: 'tx-3' }));
+    await log.append(auditEntry({ transactionId: 'tx-3' }));
     const lines = (await fs.readFile(file, 'utf8')).split('\n');
     expect(lines[1]).toBe(torn);
     const prev = createHash('sha256').update(`${lines[0]}\n${torn}\n`).digest('hex');
@@ -219,10 +205,10 @@ describe('audit log: reading', () => {
 
   it('the first chained line seals what an older custody wrote before it', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
-    const legacy = auditLine(entry({ transactionId: 'old-1' })) + auditLine(entry({ transactionId: 'old-2' }));
+    const legacy = auditLine(auditEntry({ transactionId: 'old-1' })) + auditLine(auditEntry({ transactionId: 'old-2' }));
     await fs.writeFile(file, legacy, { mode: 0o600 });
     const log = openAuditLog(file);
-    await log.append(entry({ transactionId: 'new-1' }));
+    await log.append(auditEntry({ transactionId: 'new-1' }));
     const { entries } = await log.read();
     expect(entries.map((e) => [e.transactionId, e.prev])).toEqual([
       ['old-1', undefined],
@@ -234,8 +220,8 @@ describe('audit log: reading', () => {
   it('filters by transaction id', async () => {
     const file = path.join(await tempDir(), 'audit.jsonl');
     const log = openAuditLog(file);
-    for (const id of ['a', 'b', 'a', 'c']) await log.append(entry({ transactionId: id, result: `r-${id}` }));
-    await log.append(entry({ action: 'create', transactionId: undefined, externalId: 'ext-1', result: 'bad-request' }));
+    for (const id of ['a', 'b', 'a', 'c']) await log.append(auditEntry({ transactionId: id, result: `r-${id}` }));
+    await log.append(auditEntry({ action: 'create', transactionId: undefined, externalId: 'ext-1', result: 'bad-request' }));
     expect((await log.read({ transactionId: 'a' })).entries).toHaveLength(2);
     expect((await log.read({ transactionId: 'zzz' })).entries).toEqual([]);
     expect((await log.read()).entries).toHaveLength(5);
@@ -252,7 +238,7 @@ describe('audit log: filters', () => {
       ['https://other.example', 'ws1', 'a'],
       ['https://api.example', 'ws1', 'b'],
     ];
-    for (const [baseUrl, workspaceId, transactionId] of rows) await log.append(entry({ baseUrl, workspaceId, transactionId }));
+    for (const [baseUrl, workspaceId, transactionId] of rows) await log.append(auditEntry({ baseUrl, workspaceId, transactionId }));
     const ids = async (filter: Parameters<typeof log.read>[0]) =>
       (await log.read(filter)).entries.map((e) => `${e.baseUrl} ${e.workspaceId} ${e.transactionId}`);
     expect(await ids({ workspaceId: 'ws1' })).toEqual(['https://api.example ws1 a', 'https://other.example ws1 a', 'https://api.example ws1 b']);
@@ -271,17 +257,17 @@ describe('audit log kept in memory (the demo)', () => {
     const log = createMemoryAuditLog();
     expect(log.onDisk).toBe(false);
     expect(log.path).toMatch(/memory/);
-    await log.append(entry({ transactionId: 'a' }));
-    await log.append(entry({ transactionId: 'b', workspaceId: 'ws2' }));
-    expect((await log.read()).entries.map(withoutLink)).toEqual([entry({ transactionId: 'a' }), entry({ transactionId: 'b', workspaceId: 'ws2' })]);
+    await log.append(auditEntry({ transactionId: 'a' }));
+    await log.append(auditEntry({ transactionId: 'b', workspaceId: 'ws2' }));
+    expect((await log.read()).entries.map(withoutLink)).toEqual([auditEntry({ transactionId: 'a' }), auditEntry({ transactionId: 'b', workspaceId: 'ws2' })]);
     expect((await log.read({ workspaceId: 'ws2' })).entries.map((e) => e.transactionId)).toEqual(['b']);
     expect((await log.read({ transactionId: 'a' })).skipped).toBe(0);
   });
 
   it('refuses what the file refuses, and keeps only the known fields', async () => {
     const log = createMemoryAuditLog();
-    await rejection(log.append({ ...entry(), time: 'yesterday' }));
-    await log.append({ ...entry(), token: 'secret' } as AuditEntry);
-    expect((await log.read()).entries).toEqual([entry()]);
+    await rejection(log.append({ ...auditEntry(), time: 'yesterday' }));
+    await log.append({ ...auditEntry(), token: 'secret' } as AuditEntry);
+    expect((await log.read()).entries).toEqual([auditEntry()]);
   });
 });

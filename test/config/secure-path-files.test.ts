@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateJwk, type PrivateJwk } from '../../src/auth/index.js';
 import {
   type Accounts,
-  type AuditEntry,
   ConfigError,
   emptyConfig,
   KeyFileError,
@@ -22,6 +21,7 @@ import {
   writePrivateKey,
 } from '../../src/config/index.js';
 import { tempDir } from './tmp.js';
+import { auditEntry } from '../helpers/audit-entry.js';
 
 const isRoot = process.geteuid?.() === 0;
 const OTHER = 4242; // a uid with no account here: "another user"
@@ -64,20 +64,6 @@ function groupsWhere(also: string[]): Accounts {
   };
 }
 
-function entry(): AuditEntry {
-  return {
-    time: '2026-11-21T12:00:00.000Z',
-    profile: 'prod',
-    baseUrl: 'https://api.example',
-    workspaceId: 'ws1',
-    keyId: 'kid-1',
-    action: 'decline',
-    transactionId: 'tx-1',
-    reason: 'looks wrong',
-    result: 'canceled',
-    correlationId: 'c-1',
-  };
-}
 
 describe('the key file', () => {
   it.skipIf(!isRoot)('owned by another user with mode 0600 is refused, with the chown (needs root to chown)', async () => {
@@ -214,12 +200,12 @@ describe('the audit log', () => {
   it.skipIf(!isRoot)('owned by another user: not appended to, read or verified (needs root to chown)', async () => {
     const dir = await tempDir();
     const file = path.join(dir, 'audit.jsonl');
-    await openAuditLog(file).append(entry());
+    await openAuditLog(file).append(auditEntry());
     const before = await fs.readFile(file, 'utf8');
     await fs.chown(file, OTHER, OTHER);
     const log = openAuditLog(file);
     const message = `${file} is owned by uid ${OTHER}, not by you (root): its owner can change it`;
-    expect((await rejection(log.append(entry()), ConfigError)).message).toBe(message);
+    expect((await rejection(log.append(auditEntry()), ConfigError)).message).toBe(message);
     expect((await rejection(log.read(), ConfigError)).message).toBe(message);
     expect((await rejection(verifyAuditLog(file), ConfigError)).fix).toBe(`chown root ${file}`);
     expect(await fs.readFile(file, 'utf8')).toBe(before);
@@ -231,11 +217,11 @@ describe('the audit log', () => {
     await fs.mkdir(target, { mode: 0o700 });
     await fs.symlink(target, path.join(dir, 'state'));
     const file = path.join(dir, 'state', 'audit.jsonl');
-    await openAuditLog(file).append(entry());
+    await openAuditLog(file).append(auditEntry());
     expect((await fs.readFile(path.join(target, 'audit.jsonl'), 'utf8')).split('\n')).toHaveLength(2);
 
     await fs.chmod(target, 0o777);
-    const e = await rejection(openAuditLog(file).append(entry()), ConfigError);
+    const e = await rejection(openAuditLog(file).append(auditEntry()), ConfigError);
     expect(e.message).toContain(`the folder ${target} (on the way to ${file}) is writable by others (mode 0777)`);
     expect(e.fix).toBe(`chmod go-w ${target}`);
     expect((await fs.readFile(path.join(target, 'audit.jsonl'), 'utf8')).split('\n')).toHaveLength(2);
@@ -246,7 +232,7 @@ describe('the audit log', () => {
     const dir = await tempDir();
     await fs.chmod(dir, 0o777);
     const file = path.join(dir, 'audit.jsonl');
-    await expect(openAuditLog(file).append(entry())).rejects.toThrow(/writable by others/);
+    await expect(openAuditLog(file).append(auditEntry())).rejects.toThrow(/writable by others/);
     expect(await fs.readdir(dir)).toEqual([]);
   });
 });
