@@ -73,6 +73,7 @@ export const TransactionStatusSchema = openEnum(TRANSACTION_STATUSES, 'a transac
 export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
 
 /** Wire notes §7. `manual-resolving` is deliberately not terminal. */
+// The one list (the sandbox's too); format/status.ts, importing nothing of ours, derives its own, tied by test/format/terminal-statuses.test.ts.
 export const TERMINAL_STATUSES = [
   'completed',
   'canceled',

@@ -41,15 +41,20 @@ export const STATUS_KINDS: Readonly<Record<StatusKind, Look>> = KIND;
 
 type Table = Readonly<Record<string, Look>>;
 
-function table(entries: Record<string, StatusKind | [StatusKind, Tone]>): Table {
+/** A value's kind, with another tone where the kind's own does not fit. */
+type Spec = StatusKind | readonly [StatusKind, Tone];
+
+const kindOf = (spec: Spec): StatusKind => (typeof spec === 'string' ? spec : spec[0]);
+
+function table(entries: Readonly<Record<string, Spec>>): Table {
   const out: Record<string, Look> = Object.create(null);
   for (const [value, spec] of Object.entries(entries)) {
-    out[value] = Array.isArray(spec) ? { ...KIND[spec[0]], tone: spec[1] } : KIND[spec];
+    out[value] = typeof spec === 'string' ? KIND[spec] : { ...KIND[spec[0]], tone: spec[1] };
   }
   return Object.freeze(out);
 }
 
-const TRANSACTION = table({
+const TRANSACTION_KINDS = {
   new: 'fresh',
   'waiting-confirmations': 'progress',
   'waiting-approval': 'attention',
@@ -74,7 +79,8 @@ const TRANSACTION = table({
   'awaiting-user-response': 'attention',
   'awaiting-defi-execution': 'progress',
   'acceptance-required': 'attention',
-});
+} as const satisfies Record<string, Spec>;
+const TRANSACTION = table(TRANSACTION_KINDS);
 
 const SIGNING_REQUEST = table({
   new: 'fresh',
@@ -118,16 +124,16 @@ export const SIGNING_REQUEST_STATUSES: readonly string[] = Object.freeze(Object.
 export const ADDRESS_STATUSES: readonly string[] = Object.freeze(Object.keys(ADDRESS));
 export const ACCOUNT_STATUSES: readonly string[] = Object.freeze(Object.keys(ACCOUNT));
 
+/** The kinds a transaction ends in (done, partial, stopped, expired, failed). */
+const TERMINAL_KINDS: ReadonlySet<StatusKind> = new Set(['done', 'partial', 'stopped', 'expired', 'failed']);
+
 /** Wire notes §7. `manual-resolving` is not terminal: a person is still working on it. */
-export const TERMINAL_TRANSACTION_STATUSES: readonly string[] = Object.freeze([
-  'completed',
-  'canceled',
-  'expired',
-  'error',
-  'failed-on-blockchain',
-  'removed-from-blockchain',
-  'partially-completed',
-]);
+// Home: contract/enums.ts TERMINAL_STATUSES; format imports nothing of ours, so derived from the kinds, tied by test/format/terminal-statuses.test.ts.
+export const TERMINAL_TRANSACTION_STATUSES: readonly string[] = Object.freeze(
+  Object.entries(TRANSACTION_KINDS)
+    .filter(([, spec]) => TERMINAL_KINDS.has(kindOf(spec)))
+    .map(([status]) => status),
+);
 
 function lookUp(t: Table, value: string): StatusStyle {
   const look = typeof value === 'string' && Object.hasOwn(t, value) ? t[value]! : KIND.unknown;

@@ -11,6 +11,7 @@ import {
   withDegraded,
   withNotice,
 } from '../store/index.js';
+import { guardedLog } from './log.js';
 import { ANSWERED_CAUSES, type NoticeSpec, noticeFor, readCause } from './notices.js';
 import type { Timers } from './timers.js';
 
@@ -72,13 +73,7 @@ export interface ContextOptions {
 export function createEngineContext(o: ContextOptions): EngineContext {
   const { stores, now, stopped } = o;
 
-  function log(line: string): void {
-    try {
-      o.log?.(line);
-    } catch {
-      // a broken log sink must not stop the engine
-    }
-  }
+  const log = guardedLog(o.log);
 
   function write<S>(store: Writable<S>, fn: (state: S) => S, what: string): void {
     if (stopped()) return;

@@ -11,6 +11,7 @@ import type {
 } from '../client/index.js';
 import type { Transaction } from '../contract/index.js';
 import type { Connection } from '../store/index.js';
+import type { Clock } from './timers.js';
 
 /** Reads of the feed: after a gap, one poll while there is no socket, or one the owner asked for. */
 export type FeedRead = 'catch-up' | 'poll' | 'refresh';
@@ -89,6 +90,8 @@ export interface FeedOptions {
   retryMaxMs: number;
   /** Local clock (epoch ms) for freshness; default Date.now. */
   now?: () => number;
+  /** Every delay (the grace, polls, retries, waits) is set on this; default setTimeout. */
+  clock?: Clock;
   /** Debug log; lines never hold a token or key material. */
   log?: (line: string) => void;
 }

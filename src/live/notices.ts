@@ -42,7 +42,7 @@ export function readCause(what: string): string {
 }
 
 /** The error without its correlation id: the id differs on every attempt, and goes into the detail. */
-function withoutCorrelation(err: ApiError): ApiError {
+export function withoutCorrelation(err: ApiError): ApiError {
   const init: ConstructorParameters<typeof ApiError>[0] = {
     status: err.status,
     code: err.code,

@@ -11,28 +11,39 @@ export interface Timers {
   readonly pending: number;
 }
 
-export function createTimers(): Timers {
-  const live = new Set<NodeJS.Timeout>();
+/** Where delays come from: setTimeout, or a test's hand-driven timers (test/helpers/manual-timers.ts). */
+export interface Clock {
+  /** Runs `fn` once after `ms`; returns a cancel function. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+const realClock: Clock = {
+  after(ms, fn) {
+    const timer = setTimeout(fn, Math.max(0, ms));
+    return () => clearTimeout(timer);
+  },
+};
+
+export function createTimers(clock: Clock = realClock): Timers {
+  const live = new Set<() => void>();
   let stopped = false;
   return {
     after(ms, fn) {
       if (stopped) return () => undefined;
-      const timer = setTimeout(
-        () => {
-          live.delete(timer);
-          if (!stopped) fn();
-        },
-        Math.max(0, ms),
-      );
-      live.add(timer);
-      return () => {
-        clearTimeout(timer);
-        live.delete(timer);
+      const cancel = () => {
+        live.delete(cancel);
+        cancelTimer();
       };
+      const cancelTimer = clock.after(ms, () => {
+        live.delete(cancel);
+        if (!stopped) fn();
+      });
+      live.add(cancel);
+      return cancel;
     },
     stop() {
       stopped = true;
-      for (const timer of live) clearTimeout(timer);
+      for (const cancel of [...live]) cancel();
       live.clear();
     },
     get stopped() {

@@ -16,6 +16,7 @@ import {
 } from '../../src/live/feed.js';
 import { millisMinus } from '../../src/live/reads.js';
 import type { SandboxResponse } from '../../src/sandbox/index.js';
+import { manualTimers } from '../helpers/manual-timers.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { startWsServer } from '../helpers/ws-server.js';
 import { createInWorld, type Gate, sleep, startGate, withdrawal } from './helpers.js';
@@ -129,6 +130,27 @@ describe('the feed', () => {
     expect(told.connections).toContain('polling');
     const [id] = await createInWorld(fx, 1);
     await waitUntil(() => ids(told, 'poll').includes(id!), 3_000, 'a poll to bring the new one');
+  });
+
+  it('its delays run on the clock it is given: polling when the grace passes, then every pollIntervalMs', async () => {
+    gate = await startGate(fx.sandbox.port);
+    gate.setOpen(false);
+    const clock = manualTimers();
+    const { feed, told } = feedOn({ realtime: { baseUrl: gate.baseUrl }, feed: { clock, socketGraceMs: 60_000 } });
+    feed.start();
+    expect(clock.pending.map((t) => t.ms)).toEqual([60_000]);
+    await waitUntil(() => told.connections.includes('reconnecting'), 3_000, 'the socket refused');
+    expect(told.events).toEqual([]); // the grace has not passed on this clock
+    clock.pass();
+    expect(told.events).toEqual([{ kind: 'polling' }]);
+    expect(told.connections.at(-1)).toBe('polling');
+    const from = fx.responses.length;
+    await baseline(feed);
+    await waitUntil(() => told.logs.some((l) => l.startsWith('poll:')), 3_000, 'the first poll');
+    expect(readsOf(from)).toHaveLength(1);
+    expect(clock.pending.map((t) => t.ms)).toEqual([200]);
+    clock.pass();
+    await waitUntil(() => readsOf(from).length === 2, 3_000, 'the next poll, when the clock says');
   });
 
   it('after a drop: lost, then live with a catch-up from the watermark before the drop - 2 s, which closes the gap', async () => {
@@ -251,13 +273,17 @@ describe('the feed', () => {
   it('close 4000: logged-out, no polling, no more reads', async () => {
     const ws = await startWsServer();
     try {
-      const { feed, told } = feedOn({ realtime: { baseUrl: ws.baseUrl }, feed: { socketGraceMs: 50 } });
+      // The feed's delays on a hand-driven clock: a busy machine cannot pass the grace before live.
+      const clock = manualTimers();
+      const { feed, told } = feedOn({ realtime: { baseUrl: ws.baseUrl }, feed: { clock } });
       feed.start();
-      await feed.waitForSubscription(3_000);
+      await waitUntil(() => told.events.some((e) => e.kind === 'live'), 3_000, 'live');
       await baseline(feed);
       const from = fx.responses.length;
       ws.connections[0]!.socket.close(4000, 'logged out');
       await waitUntil(() => told.events.some((e) => e.kind === 'logged-out'), 3_000, 'logged out');
+      // No grace toward polling is left, nor a poll: nothing is waiting on the clock.
+      expect(clock.pending).toEqual([]);
       await sleep(300);
       expect(told.connections.at(-1)).toBe('logged-out');
       expect(told.events.some((e) => e.kind === 'polling')).toBe(false);
