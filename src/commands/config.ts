@@ -115,6 +115,8 @@ function rows(settings: Settings, keyId: string | undefined): Row[] {
     },
     { field: 'bell', label: 'approval bell', value: settings.bell ? 'on' : 'off' },
     { field: 'notify', label: 'approval notification', value: NOTIFY_WORDS[settings.notify] },
+    // The header says PRODUCTION for this tone; "-" when the profile sets none (or lent nothing).
+    { field: 'tone', label: 'tone', value: settings.tone },
   ];
 }
 

@@ -176,7 +176,7 @@ function checkSettings(
     list.add('settings', 'fail', err.message, err.fix);
     return undefined;
   }
-  const who = settings.profileName ? `profile ${settings.profileName}` : 'no profile (flags and environment)';
+  const who = setupWords(settings);
   if (settings.missing.length) {
     list.add(
       'settings',
@@ -188,6 +188,21 @@ function checkSettings(
     list.add('settings', 'pass', `${who}: workspace ${settings.workspaceId} at ${settings.baseUrl}`);
   }
   return settings;
+}
+
+/**
+ * Which setup, as the console's header will name it: "profile prod (PRODUCTION)", "flags (no
+ * profile)", "flags over profile prod". Before every setting is known: the profile, if any.
+ */
+export function setupWords(settings: Settings): string {
+  const setup = settings.setup;
+  if (setup === undefined) {
+    return settings.profileName ? `profile ${settings.profileName}` : 'no profile (flags and environment)';
+  }
+  const tone = setup.tone === 'production' ? ' (PRODUCTION)' : '';
+  if (setup.origin === 'profile') return `profile ${setup.profile ?? '(none)'}${tone}`;
+  const from = setup.origin === 'env' ? 'the environment' : setup.origin;
+  return setup.profile === undefined ? `${from} (no profile)` : `${from} over profile ${setup.profile}${tone}`;
 }
 
 /** Safety of the key file, then whether the key loads; the signer when it does. */

@@ -7,6 +7,12 @@ import { ConfigError } from './errors.js';
 export interface AuditEntry {
   /** ISO 8601, UTC, milliseconds. */
   readonly time: string;
+  /**
+   * Where the connection came from (setup.ts): profile, flags, env or demo. With flags or env the
+   * line's baseUrl and workspaceId are what was used; lines of an older custody have none.
+   */
+  readonly setup?: string;
+  /** The profile that lent the connection something; absent when flags or env gave it all. */
   readonly profile?: string;
   /** The server acted on: the base URL the console was connected to. */
   readonly baseUrl: string;
@@ -47,6 +53,7 @@ const HASH = /^[0-9a-f]{64}$/;
  */
 const AuditEntrySchema = z.object({
   time: z.iso.datetime({ offset: true }),
+  setup: text.optional(),
   profile: text.optional(),
   baseUrl: text,
   workspaceId: text,

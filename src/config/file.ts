@@ -27,6 +27,17 @@ const ProfileNameSchema = z.string().refine(isValidProfileName, {
   error: (issue) => `invalid profile name ${JSON.stringify(issue.input)}: use ${PROFILE_NAME_RULE}`,
 });
 
+/** How a profile marks itself; the console shows it beside the profile's name (README: the header). */
+export const PROFILE_TONES = ['production'] as const;
+export type ProfileTone = (typeof PROFILE_TONES)[number];
+
+// An unknown tone is refused, not shown: a misspelt "prodution" kept as a word would leave the
+// danger mark off the one profile its owner meant to mark; a refusal says so before anything runs.
+const ToneSchema = z.enum(PROFILE_TONES, {
+  error: (issue) =>
+    `unknown tone ${JSON.stringify(issue.input)}: the allowed tone is ${PROFILE_TONES.map((t) => JSON.stringify(t)).join(', ')} (leave the field out for none)`,
+});
+
 export const ProfileSchema = z.looseObject({
   baseUrl: httpUrl,
   workspaceId: z.string().min(1),
@@ -49,6 +60,8 @@ export const ProfileSchema = z.looseObject({
   notify: z
     .union([z.boolean(), z.enum(['osc9', 'osc777'])], { error: 'expected true, false, "osc9" or "osc777"' })
     .optional(),
+  /** "production": the header says PRODUCTION in the danger colour while this profile is in use. */
+  tone: ToneSchema.optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -4,5 +4,6 @@ export * from './file.js';
 export * from './keyfile.js';
 export * from './paths.js';
 export * from './resolve.js';
+export * from './setup.js';
 export * from './secure-path.js';
 export * from './audit.js';

@@ -8,8 +8,10 @@ import {
   getProfile,
   type Profile,
   profileNames,
+  type ProfileTone,
 } from './file.js';
 import { assertProfileName, configDir, defaultKeyPath, expandHome } from './paths.js';
+import { type Setup, setupOf } from './setup.js';
 
 /** The command-line flags that select or override settings (parsed by `commands/`). */
 export interface SettingsFlags {
@@ -51,7 +53,8 @@ export type SettingField =
   | 'pricePollMs'
   | 'approvalThresholdUsd'
   | 'bell'
-  | 'notify';
+  | 'notify'
+  | 'tone';
 
 /** Desktop notifications of the console: off, the protocol the terminal most likely speaks, or one named. */
 export type NotifyChoice = 'off' | 'auto' | 'osc9' | 'osc777';
@@ -71,6 +74,10 @@ export interface Settings {
   /** The console rings the bell when a transaction starts waiting for approval. */
   bell: boolean;
   notify: NotifyChoice;
+  /** The selected profile's tone ("production"), only when that profile lent the connection something. */
+  tone?: ProfileTone;
+  /** Which setup this is (setup.ts), once base URL, workspace and key are all known. */
+  setup?: Setup;
   /** One entry per field that has a value. */
   sources: Partial<Record<SettingField, SettingSource>>;
   /** Required settings nobody gave: `baseUrl`, `workspaceId`, `key`. */
@@ -319,6 +326,19 @@ export function resolveSettings(input: ResolveInput): Settings {
   if (settings.baseUrl === undefined) settings.missing.push('baseUrl');
   if (settings.workspaceId === undefined) settings.missing.push('workspaceId');
   if (settings.key === undefined) settings.missing.push('key');
+  if (settings.baseUrl !== undefined && settings.workspaceId !== undefined && key !== undefined) {
+    const setup = setupOf({
+      baseUrl: settings.baseUrl,
+      workspaceId: settings.workspaceId,
+      sources: { baseUrl: sources.baseUrl!, workspaceId: sources.workspaceId!, key: key.source },
+      profile: selected && { name: selected.name, tone: own?.tone },
+    });
+    settings.setup = setup;
+    if (setup.tone !== undefined) {
+      settings.tone = setup.tone;
+      sources.tone = ownSource;
+    }
+  }
   return settings;
 }
 

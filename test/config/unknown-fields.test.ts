@@ -77,6 +77,7 @@ describe('nearestName', () => {
       'approvalThresholdUsd',
       'bell',
       'notify',
+      'tone',
     ]);
   });
 });
