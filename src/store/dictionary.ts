@@ -1,7 +1,6 @@
 // Reference data (networks, assets, symbols): loaded once per session and looked up by id.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Asset, Network, SymbolRecord } from '../contract/index.js';
-import { showHidden } from '../format/index.js';
 
 export interface DictionaryState {
   readonly networks: ReadonlyMap<string, Network>;
@@ -32,29 +31,8 @@ export function withAsset(state: DictionaryState, asset: Asset): DictionaryState
   return { ...state, assets };
 }
 
-export interface AssetInfo {
-  readonly symbol: string;
-  /** Decimal places, when the dictionary knows them. */
-  readonly decimals?: number;
-  readonly networkId?: string;
-  readonly symbolId?: string;
-}
-
-/** Symbol and decimals of an asset id; unknown ids show as their raw text. */
-export function assetInfo(state: DictionaryState, assetId: string | null | undefined): AssetInfo {
-  if (assetId == null) return { symbol: '' };
-  const asset = state.assets.get(assetId);
-  if (asset === undefined) return { symbol: assetId };
-  const decimals = asset.decimals == null ? undefined : Number(asset.decimals);
-  const symbol = asset.symbol || (asset.symbolId ? state.symbols.get(asset.symbolId)?.symbol : undefined) || assetId;
-  return {
-    // A symbol is an identifier: "USDT" and "USDT" with a zero-width space must not look alike.
-    symbol: showHidden(symbol),
-    ...(decimals !== undefined && Number.isInteger(decimals) ? { decimals } : {}),
-    ...(asset.networkId ? { networkId: asset.networkId } : {}),
-    ...(asset.symbolId ? { symbolId: asset.symbolId } : {}),
-  };
-}
+// Who an asset is (symbol, decimals) is a domain rule: its home is src/domain/asset.ts.
+export { type AssetInfo, assetInfo } from '../domain/asset.js';
 
 /** Explorer link of a blockchain transaction on a network, when the network declares a prefix. */
 export function explorerUrl(state: DictionaryState, networkId: string | null | undefined, txId: string): string | undefined {

@@ -3,9 +3,10 @@
 // whole. A list the key's role may not read (403) is `forbidden`: the view falls back to ids.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AddressBookRecord, Member, TransactionLimit } from '../contract/index.js';
+import type { ReferenceState } from '../domain/facts.js';
 
-/** Where one reference list stands: not read yet, read, refused by the role, or failing. */
-export type ReferenceState = 'loading' | 'loaded' | 'forbidden' | 'failed';
+/** Where one reference list stands (loading, loaded, forbidden, failed): src/domain/facts.ts. */
+export type { ReferenceState };
 
 export interface DirectoryState {
   readonly members: ReadonlyMap<string, Member>;

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Address, Network } from '../../src/contract/index.js';
 import { displayWidth } from '../../src/format/index.js';
-import { type Stores, withDictionary } from '../../src/store/index.js';
+import { emptyDirectory, type Stores, withDictionary, withSelf } from '../../src/store/index.js';
 import { type AddressCtx, addressDetailLines } from '../../src/view/renderers/address-detail.js';
 import { fixtures, KEYS, loadedStores, NOW, type Rendered, renderApp, settle } from './helpers.js';
 
@@ -133,6 +133,22 @@ describe('address detail lines', () => {
   });
 });
 
+describe('address detail: who made it, by the one rule for member ids', () => {
+  const loaded = stores.directory.getState();
+  it.each([
+    ['a member: the name', loaded, 'k3f9', 'Dana Whitfield'],
+    ["the key's own member: the name and (you)", withSelf(loaded, 'k3f9'), 'k3f9', 'Dana Whitfield (you)'],
+    ['an id the members do not hold', loaded, 'zz99stranger', 'zz99stra… (not a member)'],
+    ['members not read yet: the id short', emptyDirectory, 'zz99stranger', 'zz99stra…'],
+  ])('%s', (_, directory, id, shown) => {
+    const lines = addressDetailLines(address('addr-eth-hot', { createdBy: id, updatedBy: 'alice' }), { ...ctx(), directory }, 120)
+      .map((line) => line.map((x) => x.text).join(''))
+      .join('\n');
+    expect(lines).toContain(`Created by      ${shown}\n`);
+    expect(lines).toMatch(directory === emptyDirectory ? /Updated by {6}alice$/m : /Updated by {6}Alice Moreau$/m);
+  });
+});
+
 describe('addresses pane: enter opens the detail', () => {
   let app: Rendered | undefined;
   afterEach(() => {
@@ -154,6 +170,8 @@ describe('addresses pane: enter opens the detail', () => {
     expect(f).toContain('Address addr-eth');
     expect(f).toContain(`Address         ${ETH}`);
     expect(f).toContain('Account         Ops Hot');
+    // The creator by name, as the account detail names its creator (never a raw member id).
+    expect(f).toContain('Created by      Dana Whitfield');
     expect(f).toContain('Activated assets (2)');
     expect(f).toContain(`https://etherscan.io/address/${ETH}`);
     expect(f).toMatch(/esc back/);

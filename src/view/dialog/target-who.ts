@@ -4,7 +4,7 @@
 import type { Transaction } from '../../contract/index.js';
 import { cutText } from '../../format/index.js';
 import type { DialogTarget } from '../../store/dialog.js';
-import { destinationWords, limitFields, limitOf, peopleText, personLabel } from '../directory.js';
+import { destinationWords, limitFields, limitOf, peopleText, personLabel } from '../../domain/index.js';
 import type { RenderCtx } from '../renderers/context.js';
 import { destinationFor, directoryOf } from '../renderers/detail-who.js';
 

@@ -14,13 +14,14 @@ export function AddressDetailPane({ width, height }: { width: number; height: nu
   const scroll = useStore(vm.ui, (s) => s.detail?.scroll ?? 0);
   const workspace = useStore(vm.stores.workspace);
   const dictionary = useStore(vm.stores.dictionary);
+  const directory = useStore(vm.stores.directory);
   const now = useAgeNow(vm);
   const ascii = vm.theme.ascii;
   const address = useMemo(() => workspace.addresses.find((a) => a.addressId === id), [workspace, id]);
   const lines = useMemo(
     () =>
       address !== undefined
-        ? addressDetailLines(address, { ascii, now, dictionary, workspace }, width)
+        ? addressDetailLines(address, { ascii, now, dictionary, workspace, directory }, width)
         : [
             [
               {
@@ -32,7 +33,7 @@ export function AddressDetailPane({ width, height }: { width: number; height: nu
               },
             ],
           ],
-    [address, id, ascii, now, dictionary, workspace, width],
+    [address, id, ascii, now, dictionary, workspace, directory, width],
   );
   const title = [
     { text: 'Address', token: 'title' as const },

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import type { Transaction } from '../../contract/index.js';
 import { shortId } from '../../format/index.js';
 import { useView } from '../model.js';
-import { type EvidenceItem, evidenceShown } from '../evidence.js';
+import { type EvidenceItem, evidenceShown } from '../../domain/index.js';
 import { transactionDetailLines } from '../renderers/detail.js';
 import { ScrollView } from '../widgets/scroll-view.js';
 

@@ -12,8 +12,8 @@ import {
   padStartToWidth,
   styleText,
 } from '../../format/index.js';
-import { type BalancesState, emptyDirectory } from '../../store/index.js';
-import { personLabel } from '../directory.js';
+import type { BalancesState } from '../../store/index.js';
+import { personName } from '../../domain/index.js';
 import { balanceSymbol, balanceUsd, totalOf } from '../resources/balance-values.js';
 import { fixed8, listAge } from '../resources/kit.js';
 import { asset, networkName, type RenderCtx } from './context.js';
@@ -63,7 +63,7 @@ function facts(b: Builder, a: Account, balances: BalancesState, mine: readonly B
   field(b, 'Created', when(a.createdAt, ctx.now) ?? '');
   if (a.updatedAt != null) field(b, 'Updated', when(a.updatedAt, ctx.now) ?? '');
   if (a.createdBy != null) {
-    field(b, 'Created by', personLabel(ctx.directory ?? emptyDirectory, a.createdBy, { ascii: ctx.ascii }).text, undefined, true);
+    field(b, 'Created by', personName(ctx.directory, a.createdBy, { ascii: ctx.ascii }), undefined, true);
   }
   field(b, 'External id', a.externalId, undefined, true);
   field(b, 'Id', a.accountId, undefined, true);

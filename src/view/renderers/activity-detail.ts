@@ -4,7 +4,7 @@
 import type { Activity } from '../../contract/index.js';
 import { clipText, countOf } from '../../format/index.js';
 import type { DirectoryState } from '../../store/index.js';
-import { personLabel } from '../directory.js';
+import { personLabel } from '../../domain/index.js';
 import { activityTypeText, oneLine, safeText } from '../resources/activity-words.js';
 import { accountName, type RenderCtx } from './context.js';
 import { type Builder, type DetailLine, field, SHOWN_UNITS, section, when, wordWrap } from './detail-kit.js';

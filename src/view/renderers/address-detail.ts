@@ -3,13 +3,14 @@
 // times and ids, and the explorer link the network's record gives. Pure: record + context → lines.
 import type { Address } from '../../contract/index.js';
 import { addressStatusStyle, displayWidth, padEndToWidth, styleText } from '../../format/index.js';
+import { personLabel } from '../../domain/index.js';
 import { addressExplorerUrl } from '../../store/index.js';
 import { accountName, asset, networkName, type RenderCtx } from './context.js';
 import type { Segment } from '../segments.js';
 import { type Builder, type DetailLine, field, hardWrap, section, when } from './detail-kit.js';
 
 /** What the address detail reads besides the record (no prices: an address has no amount). */
-export type AddressCtx = Pick<RenderCtx, 'ascii' | 'now' | 'dictionary' | 'workspace'>;
+export type AddressCtx = Pick<RenderCtx, 'ascii' | 'now' | 'dictionary' | 'workspace'> & Partial<Pick<RenderCtx, 'directory'>>;
 
 /** The network tag that says addresses on it are told apart by a memo (tag, comment). */
 const MEMO_TAG = 'supports-memo';
@@ -38,8 +39,10 @@ function header(b: Builder, a: Address, ctx: AddressCtx): void {
   field(b, 'Account', a.accountId == null ? 'none' : accountName(ctx, a.accountId), undefined, true);
   field(b, 'Created', when(a.createdAt, ctx.now) ?? '');
   field(b, 'Updated', when(a.updatedAt, ctx.now) ?? '');
-  field(b, 'Created by', a.createdBy, undefined, true);
-  if (a.updatedBy !== a.createdBy) field(b, 'Updated by', a.updatedBy, undefined, true);
+  // Member ids are named by the one rule (domain/people.ts), as in every other pane.
+  const who = (id: string | null | undefined) => personLabel(ctx.directory, id, { ascii: ctx.ascii }).text;
+  field(b, 'Created by', who(a.createdBy), undefined, true);
+  if (a.updatedBy !== a.createdBy) field(b, 'Updated by', who(a.updatedBy), undefined, true);
   field(b, 'External id', a.externalId, undefined, true);
   field(b, 'Id', a.addressId, undefined, true);
   field(b, 'Account type', a.accountType);

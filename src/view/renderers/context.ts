@@ -1,6 +1,7 @@
 // What a renderer may look at besides the record: reference data to turn ids into names, the
 // prices for USD values, the clock for ages. Plain data, so renderers stay pure functions.
 import type { Transaction } from '../../contract/index.js';
+import { isIncomingType } from '../../domain/index.js';
 import {
   assetInfo,
   type AssetInfo,
@@ -65,29 +66,8 @@ export function usdValue(
   }
 }
 
-/** The amount a transaction moves and in which asset, whatever its family. */
-export function transactionAmount(tx: Transaction): { amount?: string; assetId?: string } {
-  const p = tx.params;
-  const amount = p?.amount ?? p?.fromAmount ?? p?.toAmount ?? tx.embedded?.events?.[0]?.amount ?? undefined;
-  const assetId =
-    p?.assetId ??
-    p?.fromAssetId ??
-    p?.sourceAssetId ??
-    p?.toAssetId ??
-    tx.embedded?.events?.[0]?.assetId ??
-    undefined;
-  return { ...(amount != null ? { amount } : {}), ...(assetId != null ? { assetId } : {}) };
-}
-
-/** The network a transaction runs on: its params, else its asset's, else its chain details'. */
-export function transactionNetwork(ctx: Pick<RenderCtx, 'dictionary'>, tx: Transaction): string | undefined {
-  return (
-    tx.params?.networkId ??
-    assetInfo(ctx.dictionary, transactionAmount(tx).assetId).networkId ??
-    tx.extra?.blockchainDetails?.[0]?.networkId ??
-    undefined
-  );
-}
+// What a transaction moves and where is a domain rule (src/domain/transaction.ts).
+export { transactionAmount, transactionNetwork } from '../../domain/index.js';
 
 export type Direction = 'in' | 'out' | 'none';
 
@@ -105,7 +85,7 @@ export function counterparty(
   const fromAccount = tx.extra?.fromAccountId;
   const fromAddress = tx.extra?.fromAddress;
   const from = fromAddress ?? (fromAccount ? accountName(ctx, fromAccount) : undefined);
-  const incoming = /deposit|-in$|^reward|earn-reward|canton-reward/.test(tx.transactionType) && from != null;
+  const incoming = isIncomingType(tx.transactionType) && from != null;
   if (incoming || (to == null && from != null)) return { direction: 'in', text: from ?? '', address: fromAddress != null };
   if (to != null) return { direction: 'out', text: to, address: toAddress != null };
   return { direction: 'none', text: '', address: false };

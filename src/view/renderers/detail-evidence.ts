@@ -1,10 +1,12 @@
 // Risk evidence as lines: the "── Evidence" section of a transaction's detail and the block of the
 // decline/approve/cancel dialog. Each item is its symbol and its words, the fact behind it under
 // them; the tone colors the symbol only (a secondary cue: the words carry it). Pure.
+import { evidenceSummary, type Graded, NOTHING_NOTED } from '../../domain/index.js';
+import { displayWidth, truncateToWidth } from '../../format/index.js';
 import type { Segment } from '../segments.js';
 import { type Builder, section, wordWrap } from './detail-kit.js';
 
-/** What an evidence item needs to be drawn (view/evidence.ts EvidenceItem, or its frozen copy). */
+/** What an evidence item needs to be drawn (domain/evidence-item.ts EvidenceItem, or its frozen copy). */
 export interface EvidenceMark {
   readonly symbol: string;
   readonly ascii: string;
@@ -13,8 +15,8 @@ export interface EvidenceMark {
   readonly tone: 'danger' | 'warning' | 'muted';
 }
 
-/** Said when the checks ran and found nothing: the operator knows they ran. */
-export const NOTHING_NOTED = 'nothing noted by the local checks';
+// Said when the checks ran and found nothing; the words are the domain's (evidence-summary.ts).
+export { NOTHING_NOTED };
 
 /**
  * The items as lines `width` wide, each line starting with `indent` columns (the first line of
@@ -51,4 +53,25 @@ export function evidenceSection(b: Builder, items: readonly EvidenceMark[] | und
   if (items === undefined) return;
   section(b, 'Evidence');
   for (const line of evidenceLines(items, b.width, 2, b.ascii)) b.lines.push(line);
+}
+
+/**
+ * The evidence in one line `width` columns wide, beside a decision's prompt: the gravest item's
+ * mark in its tone, the count and its words ("⚠ 3 evidence · destination not in the address
+ * book"), cut at the width. Undefined where the checks do not apply.
+ */
+export function evidenceSummaryLine(
+  items: readonly Graded[] | undefined,
+  width: number,
+  ascii: boolean,
+): Segment[] | undefined {
+  const summary = evidenceSummary(items, ascii);
+  if (summary === undefined) return undefined;
+  if (summary.mark === '') return [{ text: ` ${truncateToWidth(summary.text, Math.max(1, width - 1), { ascii })}`, token: 'muted' }];
+  const room = Math.max(1, width - 2 - displayWidth(summary.mark));
+  return [
+    { text: ' ' },
+    { text: summary.mark, token: summary.tone },
+    { text: ` ${truncateToWidth(summary.text, room, { ascii })}` },
+  ];
 }

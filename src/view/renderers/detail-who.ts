@@ -19,9 +19,9 @@ import {
   limitOf,
   membersNote,
   peopleText,
-  personLabel,
+  personName,
   sourceOf,
-} from '../directory.js';
+} from '../../domain/index.js';
 import type { Segment } from '../segments.js';
 import type { Token } from '../theme.js';
 import { counterparty, type RenderCtx } from './context.js';
@@ -80,8 +80,7 @@ export function partyFields(b: Builder, tx: Transaction, ctx: RenderCtx): void {
 
 export function createdByField(b: Builder, tx: Transaction, ctx: RenderCtx): void {
   if (tx.createdBy == null) return;
-  const who = personLabel(directoryOf(ctx), tx.createdBy, { ascii: ctx.ascii });
-  field(b, 'Created by', who.text === '' ? tx.createdBy : who.text, undefined, true);
+  field(b, 'Created by', personName(directoryOf(ctx), tx.createdBy, { ascii: ctx.ascii }), undefined, true);
 }
 
 function delayField(b: Builder, tx: Transaction, now: number): void {

@@ -3,7 +3,7 @@
 // in the middle and goes when there is no room for it. Pure.
 import type { Transaction } from '../../contract/index.js';
 import { displayWidth, showHidden, truncateMiddle, truncateToWidth } from '../../format/index.js';
-import { destinationOf, sourceOf } from '../directory.js';
+import { destinationOf, sourceOf } from '../../domain/index.js';
 import { counterparty, type RenderCtx } from './context.js';
 
 /** Between the name and the address (the last one in a cell splits them: an address has none). */

@@ -29,7 +29,7 @@ import {
   membersNote,
   personLabel,
   sourceOf,
-} from '../../src/view/directory.js';
+} from '../../src/domain/index.js';
 
 const member = (userId: string, name?: string, status = 'active') =>
   MemberSchema.parse({

@@ -1,28 +1,13 @@
-// Who the ids are and where the money goes: user ids as member names, a transaction's destination
-// as an address-book record or one of the workspace's own accounts, and the transaction limit that
-// asked for approval as words. Pure: directory (+ accounts, dictionary) + record → text. Every
-// function takes junk without throwing: the wire's text is the server's, not ours. People are in
-// directory-people.ts and limits in directory-limits.ts; this module answers for all three.
+// Where the money goes: a transaction's destination (or an incoming one's source) as an
+// address-book record, one of the workspace's own accounts, unknown, or unread. Pure: directory
+// (+ accounts, dictionary) + record → answer. Every function takes junk without throwing: the
+// wire's text is the server's, not ours.
 import type { Account, Address, AddressBookRecord, Transaction } from '../contract/index.js';
 import { addressKey, shortId } from '../format/index.js';
-import {
-  assetInfo,
-  type DictionaryState,
-  type DirectoryState,
-  emptyDirectory,
-  type ReferenceState,
-} from '../store/index.js';
-import { clean, nonBlank, SHORT_ID } from './directory-people.js';
-
-export {
-  clean,
-  membersNote,
-  peopleText,
-  type PersonLabel,
-  personLabel,
-  SHORT_ID,
-} from './directory-people.js';
-export { type LimitField, limitFields, limitLines, limitOf } from './directory-limits.js';
+import { assetInfo } from './asset.js';
+import { type DictionaryFacts, type DirectoryFacts, NO_DIRECTORY, type ReferenceState } from './facts.js';
+import { isIncomingType } from './transaction.js';
+import { clean, nonBlank, SHORT_ID } from './wire-text.js';
 
 export type Destination =
   | { kind: 'book'; name: string; record: AddressBookRecord }
@@ -33,12 +18,10 @@ export type Destination =
 
 /** What destinationOf may also look at: networks (memos, the network of an asset), own addresses. */
 export interface DestinationRef {
-  readonly dictionary?: DictionaryState;
+  readonly dictionary?: DictionaryFacts;
   /** The workspace's own deposit addresses (stores.workspace.addresses). */
   readonly addresses?: readonly Address[];
 }
-
-const INCOMING = /deposit|-in$|^reward|earn-reward|canton-reward/;
 
 function usable(r: AddressBookRecord): boolean {
   return r.status === 'active' || r.status === 'new';
@@ -169,22 +152,21 @@ function unreadWhy(state: ReferenceState): string | undefined {
  * incoming transaction, or one without a destination).
  */
 export function destinationOf(
-  dir: DirectoryState,
+  dir: DirectoryFacts,
   accountsById: ReadonlyMap<string, Account>,
   tx: Transaction,
   ref?: DestinationRef,
 ): Destination {
   if (tx == null || typeof tx !== 'object') return { kind: 'none' };
-  dir ??= emptyDirectory;
+  dir ??= NO_DIRECTORY;
   const p = tx.params ?? {};
   const extra = tx.extra ?? {};
   const toAccount = nonBlank(p.toAccountId) ?? nonBlank(extra.toAccountId);
   const address = nonBlank(p.toAddress) ?? nonBlank(extra.toAddress);
   const recordId = nonBlank(p.toAddressBookRecordId);
   const workspaceTag = nonBlank(p.toWorkspaceTag);
-  const type = typeof tx.transactionType === 'string' ? tx.transactionType : '';
   // A deposit's `extra.toAddress` is the workspace's own receiving address, not a destination.
-  if (INCOMING.test(type) && nonBlank(p.toAddress) === undefined && nonBlank(p.toAccountId) === undefined)
+  if (isIncomingType(tx.transactionType) && nonBlank(p.toAddress) === undefined && nonBlank(p.toAccountId) === undefined)
     return { kind: 'none' };
   if (toAccount !== undefined) return { kind: 'account', name: accountLabel(accountsById, toAccount), accountId: toAccount };
   if (address === undefined && recordId === undefined && workspaceTag === undefined) return { kind: 'none' };
@@ -250,13 +232,13 @@ function recordFor(
  * address-book record of the sender's address (network + address; a sender's memo is not its).
  */
 export function sourceOf(
-  dir: DirectoryState,
+  dir: DirectoryFacts,
   accountsById: ReadonlyMap<string, Account>,
   tx: Transaction,
   ref?: DestinationRef,
 ): Destination {
   if (tx == null || typeof tx !== 'object') return { kind: 'none' };
-  dir ??= emptyDirectory;
+  dir ??= NO_DIRECTORY;
   const extra = tx.extra ?? {};
   const fromAccount = nonBlank(extra.fromAccountId);
   if (fromAccount !== undefined)

@@ -1,118 +1,29 @@
-// Risk evidence, never a verdict: facts about a transaction that an operator deciding on it should
-// have in front of them, each with a symbol, its words and the fact behind it. Computed locally from
-// what the console holds (the address book, members, balances, the loaded history); what could not
-// be checked says so instead of staying silent or guessing. Pure: inputs → items.
-import type { Balance, Transaction } from '../contract/index.js';
+// The checks behind the risk evidence, one function each: the destination against the address
+// book, a first payment to it, the creator approving their own transaction, an amount far above
+// usual, most of the balance, an impossible amount, invisible characters. Pure: input → items.
+import type { Balance } from '../contract/index.js';
 import {
   amountProblem,
   amountProblemWords,
   compareDecimal,
   divideDecimal,
   formatCount,
-  formatDecimal,
   headUnits,
   hiddenCharacters,
   isDecimalString,
   isTerminalTransactionStatus,
   multiplyDecimal,
-  normalizeDecimal,
   type TextKind,
 } from '../format/index.js';
-import {
-  assetInfo,
-  type BalancesState,
-  type DictionaryState,
-  type DirectoryState,
-  type WorkspaceState,
-} from '../store/index.js';
-import { type Destination, destinationOf, peopleText, personLabel } from './directory.js';
-import { historyOf, isOutgoing, medianDecimal } from './evidence-history.js';
-import { transactionAmount } from './renderers/context.js';
-import type { Token } from './theme.js';
+import { assetInfo } from './asset.js';
+import type { Destination } from './destinations.js';
+import { type EvidenceInput, type EvidenceItem, item, MIN_OUTGOING, MIN_SAMPLES, money, MOST_PERCENT, UNUSUAL_FACTOR } from './evidence-item.js';
+import { type historyOf, medianDecimal } from './evidence-history.js';
+import type { BalancesFacts } from './facts.js';
+import { peopleText, personLabel } from './people.js';
+import { transactionAmount } from './transaction.js';
 
-export type EvidenceId =
-  | 'amount-flagged'
-  | 'hidden-characters'
-  | 'book-only'
-  | 'not-in-book'
-  | 'first-time'
-  | 'self-approved'
-  | 'self-may-approve'
-  | 'amount-unusual'
-  | 'balance-over'
-  | 'balance-most'
-  | 'book-unchecked'
-  | 'balance-unchecked';
-
-export interface EvidenceItem {
-  readonly id: EvidenceId;
-  /** One column wide in UTF-8 terminals. */
-  readonly symbol: string;
-  /** The same mark where the terminal is not UTF-8. */
-  readonly ascii: string;
-  /** What it is, in words: the symbol is never the only carrier. */
-  readonly text: string;
-  /** The fact behind it, with its numbers. */
-  readonly fact: string;
-  /** A secondary cue only (the theme may show no color at all). */
-  readonly tone: Extract<Token, 'danger' | 'warning' | 'muted'>;
-}
-
-export interface EvidenceInput {
-  readonly tx: Transaction;
-  readonly directory: DirectoryState;
-  readonly workspace: Pick<WorkspaceState, 'accountsById' | 'addresses'>;
-  readonly dictionary: DictionaryState;
-  readonly balances: BalancesState;
-  /** Every transaction the console holds (any account, any status): the loaded history. */
-  readonly loaded: Iterable<Transaction>;
-  readonly ascii?: boolean;
-}
-
-/** "Far above usual": at least this many times the median... */
-export const UNUSUAL_FACTOR = '5';
-/** ...of at least this many earlier amounts (fewer say nothing about "usual"). */
-export const MIN_SAMPLES = 10;
-/** "First time" needs at least this many other outgoing transactions loaded to mean anything. */
-export const MIN_OUTGOING = 10;
-/** "Most of its balance": at least this share of the account's total balance of the asset. */
-export const MOST_PERCENT = '50';
-
-const MARKS: Readonly<Record<EvidenceId, readonly [string, string]>> = {
-  'amount-flagged': ['⚠', '!'],
-  'hidden-characters': ['⍰', '?'],
-  'book-only': ['⊘', 'X'],
-  'not-in-book': ['⚠', '!'],
-  'first-time': ['✦', '*'],
-  'self-approved': ['↺', '@'],
-  'self-may-approve': ['↺', '@'],
-  'amount-unusual': ['⇈', '^'],
-  'balance-over': ['◐', '%'],
-  'balance-most': ['◐', '%'],
-  'book-unchecked': ['?', '?'],
-  'balance-unchecked': ['?', '?'],
-};
-
-function item(
-  id: EvidenceId,
-  text: string,
-  fact: string,
-  tone: EvidenceItem['tone'] = 'warning',
-): EvidenceItem {
-  const [symbol, ascii] = MARKS[id];
-  return { id, symbol, ascii, text, fact, tone };
-}
-
-/** An amount as people read it: grouped, no trailing zeros, at most the asset's (or 8) digits. */
-function money(amount: string, decimals: number | undefined): string {
-  try {
-    return formatDecimal(normalizeDecimal(amount), { maxFractionDigits: Math.min(decimals ?? 8, 8) });
-  } catch {
-    return amount;
-  }
-}
-
-function destinationItems(input: EvidenceInput, dest: Destination, out: EvidenceItem[]): void {
+export function destinationItems(input: EvidenceInput, dest: Destination, out: EvidenceItem[]): void {
   const { tx, directory } = input;
   const account = input.workspace.accountsById.get(tx.accountId);
   const onlyBook = account?.extra?.onlyAddressBookWithdrawals === true;
@@ -145,7 +56,7 @@ function destinationItems(input: EvidenceInput, dest: Destination, out: Evidence
   );
 }
 
-function firstTimeItem(input: EvidenceInput, history: ReturnType<typeof historyOf>, out: EvidenceItem[]): void {
+export function firstTimeItem(input: EvidenceInput, history: ReturnType<typeof historyOf>, out: EvidenceItem[]): void {
   const d = history.destination;
   if (d === undefined || d.earlier > 0 || d.outgoing < MIN_OUTGOING) return;
   const failed =
@@ -162,7 +73,7 @@ function firstTimeItem(input: EvidenceInput, history: ReturnType<typeof historyO
   );
 }
 
-function selfApprovalItem(input: EvidenceInput, out: EvidenceItem[]): void {
+export function selfApprovalItem(input: EvidenceInput, out: EvidenceItem[]): void {
   const { tx, directory } = input;
   const creator = tx.createdBy;
   const a = tx.extra?.approvers;
@@ -194,7 +105,7 @@ function selfApprovalItem(input: EvidenceInput, out: EvidenceItem[]): void {
   }
 }
 
-function unusualAmountItem(
+export function unusualAmountItem(
   input: EvidenceInput,
   amount: string,
   symbol: string,
@@ -225,12 +136,12 @@ const BALANCE_UNREAD: Readonly<Record<string, string>> = {
   failed: 'balances could not be read',
 };
 
-function balanceOf(balances: BalancesState, accountId: string, assetId: string): Balance | undefined {
+function balanceOf(balances: BalancesFacts, accountId: string, assetId: string): Balance | undefined {
   for (const b of balances.byId.values()) if (b.accountId === accountId && b.assetId === assetId) return b;
   return undefined;
 }
 
-function balanceItem(
+export function balanceItem(
   input: EvidenceInput,
   amount: string,
   assetId: string,
@@ -275,7 +186,7 @@ function balanceItem(
 }
 
 /** An impossible amount: negative, not a number, or finer than its asset (format/amount.ts). */
-function amountItem(input: EvidenceInput, out: EvidenceItem[]): void {
+export function amountItem(input: EvidenceInput, out: EvidenceItem[]): void {
   const { amount, assetId } = transactionAmount(input.tx);
   if (amount === undefined) return;
   const info = assetInfo(input.dictionary, assetId);
@@ -291,7 +202,7 @@ function amountItem(input: EvidenceInput, out: EvidenceItem[]): void {
  * an identifier shows them as marks and a name leaves them out; either way the person deciding
  * is told, and what `y` copies is the text as sent.
  */
-function hiddenItems(input: EvidenceInput, dest: Destination | undefined, out: EvidenceItem[]): void {
+export function hiddenItems(input: EvidenceInput, dest: Destination | undefined, out: EvidenceItem[]): void {
   const { tx } = input;
   const checks: [string, string | null | undefined, TextKind][] = [
     ['the destination address', tx.params?.toAddress ?? tx.extra?.toAddress, 'identifier'],
@@ -317,64 +228,3 @@ function hiddenItems(input: EvidenceInput, dest: Destination | undefined, out: E
   }
 }
 
-const ORDER: readonly EvidenceId[] = [
-  'amount-flagged',
-  'hidden-characters',
-  'book-only',
-  'balance-over',
-  'not-in-book',
-  'first-time',
-  'self-approved',
-  'self-may-approve',
-  'amount-unusual',
-  'balance-most',
-  'book-unchecked',
-  'balance-unchecked',
-];
-
-/** The evidence about one transaction, the weightiest first; [] when there is nothing to note. */
-export function evidenceFor(input: EvidenceInput): EvidenceItem[] {
-  const { tx } = input;
-  const out: EvidenceItem[] = [];
-  amountItem(input, out);
-  selfApprovalItem(input, out);
-  const outgoing = isOutgoing(tx);
-  const dest = outgoing
-    ? destinationOf(input.directory, input.workspace.accountsById, tx, {
-        dictionary: input.dictionary,
-        addresses: input.workspace.addresses,
-      })
-    : undefined;
-  hiddenItems(input, dest, out);
-  if (dest !== undefined) {
-    destinationItems(input, dest, out);
-    const history = historyOf(input.dictionary, tx, input.loaded);
-    // A transfer to one of the workspace's own accounts goes nowhere new.
-    if (dest.kind !== 'account') firstTimeItem(input, history, out);
-    const { amount, assetId } = transactionAmount(tx);
-    const moves = amount !== undefined && isDecimalString(amount) && compareDecimal(amount, '0') > 0;
-    if (moves && assetId !== undefined) {
-      const info = assetInfo(input.dictionary, assetId);
-      unusualAmountItem(input, amount, info.symbol, info.decimals, history, out);
-      balanceItem(input, amount, assetId, info.symbol, info.decimals, out);
-    }
-  }
-  return out.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
-}
-
-/**
- * Whether the checks apply at all: an outgoing transaction, or one with an approval policy. Where
- * they do not (an ordinary deposit, a swap without approvers), the detail has no Evidence section.
- */
-export function evidenceApplies(tx: Transaction): boolean {
-  return isOutgoing(tx) || tx.extra?.approvers != null;
-}
-
-/**
- * The evidence to show: undefined where the checks do not apply and found nothing (a deposit with
- * a flagged amount or a hidden character still shows its section); [] when they found nothing.
- */
-export function evidenceShown(input: EvidenceInput): EvidenceItem[] | undefined {
-  const items = evidenceFor(input);
-  return items.length > 0 || evidenceApplies(input.tx) ? items : undefined;
-}

@@ -2,8 +2,9 @@
 // k of n, its approvers by name, its security delay. Pure.
 import type { Transaction, TransactionApprovers, TransactionLimit } from '../contract/index.js';
 import { amountProblem, type AsciiOption, cutText, formatUsd, glyphs, shortId } from '../format/index.js';
-import { type DirectoryState, emptyDirectory } from '../store/index.js';
-import { clean, nonBlank, peopleText, SHORT_ID } from './directory-people.js';
+import { type DirectoryFacts, NO_DIRECTORY } from './facts.js';
+import { peopleText } from './people.js';
+import { clean, nonBlank, SHORT_ID } from './wire-text.js';
 
 export interface LimitField {
   readonly label: string;
@@ -15,7 +16,7 @@ const LIMIT_TYPE_WORDS: Record<string, string> = {
   'transactions-volume': 'Volume',
 };
 
-function limitsStateWords(dir: DirectoryState): string {
+function limitsStateWords(dir: DirectoryFacts): string {
   switch (dir.limitsState) {
     case 'loading':
       return 'limits loading';
@@ -62,11 +63,11 @@ function ruleText(limit: TransactionLimit, ascii: boolean): string {
 export function limitFields(
   limit: TransactionLimit | undefined,
   approvers: TransactionApprovers | undefined,
-  dir: DirectoryState,
+  dir: DirectoryFacts,
   options: AsciiOption = {},
 ): LimitField[] {
   const out: LimitField[] = [];
-  dir ??= emptyDirectory;
+  dir ??= NO_DIRECTORY;
   const limitId = nonBlank(approvers?.limitId) ?? nonBlank(limit?.limitId);
   if (limit == null && limitId === undefined && approvers == null) return out;
   if (limit != null) out.push({ label: 'Rule', value: ruleText(limit, options.ascii ?? false) });
@@ -98,14 +99,14 @@ export function limitFields(
 export function limitLines(
   limit: TransactionLimit | undefined,
   approvers: TransactionApprovers | undefined,
-  dir: DirectoryState,
+  dir: DirectoryFacts,
   options: AsciiOption = {},
 ): string[] {
   return limitFields(limit, approvers, dir, options).map((f) => `${f.label}: ${f.value}`);
 }
 
 /** The limit a transaction's approval policy names, when the directory holds it. */
-export function limitOf(dir: DirectoryState, tx: Transaction): TransactionLimit | undefined {
+export function limitOf(dir: DirectoryFacts, tx: Transaction): TransactionLimit | undefined {
   const id = nonBlank(tx?.extra?.approvers?.limitId);
   return id === undefined || !(dir.limits instanceof Map) ? undefined : dir.limits.get(id);
 }

@@ -12,8 +12,8 @@ import {
   normalizeDecimal,
   parseMillis,
 } from '../format/index.js';
-import type { DictionaryState } from '../store/index.js';
-import { transactionAmount, transactionNetwork } from './renderers/context.js';
+import type { DictionaryFacts } from './facts.js';
+import { isOutgoing, transactionAmount, transactionNetwork } from './transaction.js';
 
 /** Ended without moving money: an earlier attempt like this does not make a destination familiar. */
 const FRUITLESS = new Set(['canceled', 'expired', 'error', 'failed-on-blockchain', 'removed-from-blockchain']);
@@ -27,7 +27,7 @@ function addressOf(tx: Transaction): string | undefined {
 }
 
 /** Where a transaction sends to, as one comparable key; undefined when it sends to no address. */
-export function destinationKey(dictionary: DictionaryState, tx: Transaction): string | undefined {
+export function destinationKey(dictionary: DictionaryFacts, tx: Transaction): string | undefined {
   const address = addressOf(tx);
   if (address === undefined) return undefined;
   const networkId = transactionNetwork({ dictionary }, tx) ?? '';
@@ -37,12 +37,6 @@ export function destinationKey(dictionary: DictionaryState, tx: Transaction): st
   const memo = usesMemo ? (tx.params?.memo ?? tx.extra?.memo ?? '') : '';
   // EVM addresses differ only in their checksum capitals (addressKey, as the address book matches).
   return `${networkId}\u0000${address}\u0000${memo.trim()}`;
-}
-
-/** Sends to an address or another account (not a deposit, a swap or a reward). */
-export function isOutgoing(tx: Transaction): boolean {
-  const to = tx.params?.toAddress ?? tx.extra?.toAddress ?? tx.params?.toAccountId ?? tx.extra?.toAccountId;
-  return to != null && !/deposit|-in$|^reward|earn-reward|canton-reward/.test(tx.transactionType);
 }
 
 export interface DestinationHistory {
@@ -77,7 +71,7 @@ function before(other: Transaction, tx: Transaction): boolean {
 
 /** One pass over the loaded rows for `tx`'s destination and its account's usual amounts of the asset. */
 export function historyOf(
-  dictionary: DictionaryState,
+  dictionary: DictionaryFacts,
   tx: Transaction,
   loaded: Iterable<Transaction>,
 ): History {

@@ -29,8 +29,8 @@ import {
   emptyWorkspace,
   withAccounts,
 } from '../../src/store/index.js';
-import { destinationKey, historyOf, medianDecimal } from '../../src/view/evidence-history.js';
-import { type EvidenceInput, type EvidenceItem, evidenceFor, evidenceShown } from '../../src/view/evidence.js';
+import { destinationKey, historyOf, medianDecimal } from '../../src/domain/index.js';
+import { type EvidenceInput, type EvidenceItem, evidenceFor, evidenceShown } from '../../src/domain/index.js';
 
 const NOW = 1_763_726_400_000;
 const KRAKEN = '0xAbCdEf0000000000000000000000000000001234';
