@@ -97,14 +97,29 @@ export interface Written<T> {
   correlationId?: string;
 }
 
+/**
+ * The decisions on one transaction and where each is sent: `POST …/transactions/{id}/{path}` (wire
+ * notes §7). One entry per decision; the console's table of them is src/domain/actions.ts, and
+ * live/actions.ts does not compile while a decision there has no route here.
+ */
+export const DECISION_PATHS = {
+  decline: 'decline',
+  approve: 'approve',
+  cancel: 'cancel',
+} as const;
+export type DecisionRoute = keyof typeof DECISION_PATHS;
+
+/** What a decision sends: the reason, for those that take one (an approval sends `{}`). */
+export interface DecisionBody {
+  readonly reason?: string;
+}
+
 export interface TransactionsApi {
   list(q?: TransactionsListQuery): Promise<Transaction[]>;
   get(id: string): Promise<Transaction>;
   events(id: string): Promise<TransactionEvent[]>;
-  /** Only while `waiting-approval`; otherwise 409. Never retried. */
-  decline(id: string, reason?: string): Promise<Written<Transaction>>;
-  approve(id: string): Promise<Written<Transaction>>;
-  cancel(id: string, reason?: string): Promise<Written<Transaction>>;
+  /** A decision (decline, approve, cancel): the server refuses it with 409 where it does not apply. Never retried. */
+  decide(action: DecisionRoute, id: string, body?: DecisionBody): Promise<Written<Transaction>>;
   /** 201, or 200 for an idempotent replay of the same `externalId` and body. Never retried. */
   create(body: CreateTransactionRequest): Promise<Written<Transaction>>;
   /** A POST that only reads (a dry run); still never retried. */
@@ -114,16 +129,6 @@ export interface TransactionsApi {
 export function createTransactionsApi(http: Http, workspaceId: string): TransactionsApi {
   const root = () => `${workspacePath(workspaceId)}/transactions`;
   const one = (id: string) => `${root()}/${pathSegment(id, 'transactionId')}`;
-
-  async function act(id: string, action: string, body: object): Promise<Written<Transaction>> {
-    const { data, correlationId } = await http.request({
-      method: 'POST',
-      path: `${one(id)}/${action}`,
-      body,
-      schema: TransactionSchema,
-    });
-    return correlationId === undefined ? { data } : { data, correlationId };
-  }
 
   return {
     async list(q) {
@@ -142,9 +147,15 @@ export function createTransactionsApi(http: Http, workspaceId: string): Transact
       const path = `${one(id)}/events`;
       return (await http.request({ method: 'GET', path, schema: TransactionEventListSchema })).data.events;
     },
-    decline: (id, reason) => act(id, 'decline', reason === undefined ? {} : { reason }),
-    approve: (id) => act(id, 'approve', {}),
-    cancel: (id, reason) => act(id, 'cancel', reason === undefined ? {} : { reason }),
+    async decide(action, id, body = {}) {
+      const { data, correlationId } = await http.request({
+        method: 'POST',
+        path: `${one(id)}/${DECISION_PATHS[action]}`,
+        body: body.reason === undefined ? {} : { reason: body.reason },
+        schema: TransactionSchema,
+      });
+      return correlationId === undefined ? { data } : { data, correlationId };
+    },
     async create(body) {
       const { data, correlationId } = await http.request({
         method: 'POST',

@@ -1,5 +1,6 @@
 // argv -> command. Command modules load lazily so `custody` starts on the console's code only.
 import { type SecretEnv, takeSecretEnv } from '../config/index.js';
+import { ACTION_NAMES } from '../domain/actions.js';
 import type { CommandCatalog } from './catalog.js';
 import { type CommandSpec, formatHelp, type Io, type Parsed, parseCommandArgs, UsageError } from './cli.js';
 import { reportError } from './report.js';
@@ -35,7 +36,7 @@ const commands: Readonly<Record<string, Entry>> = {
     load: () => import('./sandbox.js'),
   },
   audit: {
-    summary: 'print the local audit log of actions (decline, approve, cancel, create)',
+    summary: `print the local audit log of actions (${ACTION_NAMES.join(', ')})`,
     load: () => import('./audit.js'),
   },
   watch: { summary: 'print transaction updates as JSON lines (for scripts)', load: () => import('./watch.js') },

@@ -30,18 +30,9 @@ export {
 export { codePointName, escapeHiddenInJson, foldHidden, hasHidden, hiddenCharacters, showHidden, type TextKind } from './hidden.js';
 export { shortId, truncateMiddle } from './ids.js';
 export { formatChange, formatFractionPercent, formatPrice, formatUsd, percentChange } from './market.js';
+export { editDistance, nearestWord, typoAllowance, unknownWordText } from './nearest-word.js';
 export { cleanReason } from './reason.js';
-export {
-  ACTION_PERMISSION,
-  isRole,
-  type Permission,
-  ROLES,
-  type Role,
-  type RoleAction,
-  roleAllows,
-  roleGrants,
-  rolesGranting,
-} from './roles.js';
+export { isRole, type Permission, ROLES, type Role, roleGrants, rolesGranting } from './roles.js';
 export { sparkline } from './sparkline.js';
 export {
   ACCOUNT_STATUSES,

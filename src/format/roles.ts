@@ -1,9 +1,10 @@
 // Wire notes §4: the one table of API key roles and what each may do. The sandbox enforces it
-// route by route; the console hides the keys a role may not use; init and completion list the
-// roles from it. Pure data in `format` because every room that needs it may import format (the
-// contract may not be imported at run time by the view, and roles are not on the wire anyway).
+// route by route; the console hides the keys a role may not use (each action names the permission
+// it needs: src/domain/actions.ts); init and completion list the roles from it. Pure data in
+// `format` because every room that needs it may import format (the contract may not be imported
+// at run time by the view, and roles are not on the wire anyway).
 
-/** The roles this console knows. The service may add more: see `roleAllows`. */
+/** The roles this console knows. The service may add more: see `roleMay` (domain/actions.ts). */
 export const ROLES = ['view-only', 'transaction-operator', 'full-access', 'mpc-hot-signer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -27,15 +28,6 @@ const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   'mpc-hot-signer': ['core'],
 };
 
-/** The console's writes and the permission each needs. */
-export const ACTION_PERMISSION = {
-  decline: 'write',
-  approve: 'write',
-  cancel: 'write',
-  create: 'write',
-} as const satisfies Readonly<Record<string, Permission>>;
-export type RoleAction = keyof typeof ACTION_PERMISSION;
-
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && Object.hasOwn(ROLE_PERMISSIONS, value);
 }
@@ -43,15 +35,6 @@ export function isRole(value: unknown): value is Role {
 /** Whether a known role grants a permission (the server's check: nothing unknown gets through). */
 export function roleGrants(role: Role, permission: Permission): boolean {
   return isRole(role) && ROLE_PERMISSIONS[role].includes(permission);
-}
-
-/**
- * Whether a key of `role` may perform `action` (the client's check). No role given, or one this
- * console does not know yet: let through, and the server decides.
- */
-export function roleAllows(role: string | undefined, action: RoleAction): boolean {
-  if (role === undefined || !isRole(role)) return true;
-  return roleGrants(role, ACTION_PERMISSION[action]);
 }
 
 /** The known roles that grant `permission` (for help texts: "a role that can read"). */

@@ -1,4 +1,4 @@
-// The writes (decline, approve, cancel, create) and the swap route. A write is sent once: never retried
+// The writes (the decisions of domain/actions.ts, and create) and the swap route. A write is sent once: never retried
 // (the client never retries a POST), and a second call for the same target while the first is on
 // its way sends nothing. Its outcome goes into the store at once (the live push confirms it
 // later), and every attempt is appended to the audit log.
@@ -12,9 +12,11 @@ import {
 } from '../client/index.js';
 import type { AuditEntry } from '../config/index.js';
 import type { CreateTransactionRequest, SwapRouteRequest, Transaction } from '../contract/index.js';
+import { ACTIONS, type ActionName } from '../domain/actions.js';
 import { cleanReason } from '../format/index.js';
 import { applyTransactions, type Stores, withForbidden } from '../store/index.js';
-import { createAuditTrail } from './audit-trail.js';
+import { auditSetup, createAuditTrail } from './audit-trail.js';
+import { guardedLog } from './log.js';
 import {
   conflictWords,
   fieldOf,
@@ -22,7 +24,6 @@ import {
   networkWords,
   refusedWords,
   surelyNotSent,
-  type WriteAction,
 } from './outcome-words.js';
 import type { ActionOutcome, LiveActions, LiveOptions, QuoteOutcome } from './types.js';
 
@@ -33,7 +34,7 @@ export interface ActionDeps {
   readonly now: () => number;
 }
 
-export type WriteActions = Pick<LiveActions, 'decline' | 'approve' | 'cancel' | 'create' | 'quote'>;
+export type WriteActions = Pick<LiveActions, 'decide' | 'create' | 'quote'>;
 
 /** What the audit line says of an outcome: the new status, or why not. */
 interface Settled {
@@ -56,13 +57,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
   const trail = createAuditTrail({ stores, audit: options.audit, now, log: options.log });
   const inFlight = new Set<string>();
 
-  function log(line: string): void {
-    try {
-      options.log?.(line);
-    } catch {
-      // a broken log sink must not fail an action
-    }
-  }
+  const log = guardedLog(options.log);
 
   /** The server's answer into the store, as a live change (the row marks it). */
   function merge(tx: Transaction): void {
@@ -99,7 +94,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
   }
 
   async function settleFailure(
-    action: WriteAction,
+    action: ActionName,
     targetId: string | undefined,
     err: unknown,
     afterUnknown: () => Promise<{ status?: string; transactionId?: string }>,
@@ -164,7 +159,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
 
   /** One write, start to end: send, settle, record. Never rejects. */
   async function attempt(
-    action: WriteAction,
+    action: ActionName,
     target: { id?: string; externalId?: string; reason?: string },
     send: () => Promise<Written<Transaction>>,
     afterUnknown: () => Promise<{ status?: string; transactionId?: string }>,
@@ -194,7 +189,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
     const transactionId = settled.transactionId ?? target.id;
     const entry: AuditEntry = {
       time: new Date(now()).toISOString(),
-      ...(session.profile !== undefined ? { profile: session.profile } : {}),
+      ...auditSetup(session),
       baseUrl: session.baseUrl,
       workspaceId: session.workspaceId,
       ...(session.keyId !== undefined ? { keyId: session.keyId } : {}),
@@ -227,36 +222,14 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
   };
 
   return {
-    decline(id, reason) {
+    decide(action, id, body = {}) {
       // The one place the reason is cleaned: the view passes what was typed. The server and the
-      // audit log get the same text; an empty one is no reason, and neither gets any.
-      const given = cleanReason(reason);
-      return once(`decline:${id}`, () =>
-        attempt(
-          'decline',
-          { id, ...(given !== undefined ? { reason: given } : {}) },
-          () => api.transactions.decline(id, given),
-          refreshed(id),
-        ),
-      );
-    },
-
-    approve(id) {
-      return once(`approve:${id}`, () =>
-        attempt('approve', { id }, () => api.transactions.approve(id), refreshed(id)),
-      );
-    },
-
-    cancel(id, reason) {
-      // Cleaned here once, as a decline's: the server and the audit line get the same text.
-      const given = cleanReason(reason);
-      return once(`cancel:${id}`, () =>
-        attempt(
-          'cancel',
-          { id, ...(given !== undefined ? { reason: given } : {}) },
-          () => api.transactions.cancel(id, given),
-          refreshed(id),
-        ),
+      // audit log get the same text; an empty one is no reason, and neither gets any. An action
+      // that takes no reason sends none, whatever it was given.
+      const given = ACTIONS[action].reason ? cleanReason(body.reason) : undefined;
+      const reason = given !== undefined ? { reason: given } : {};
+      return once(`${action}:${id}`, () =>
+        attempt(action, { id, ...reason }, () => api.transactions.decide(action, id, reason), refreshed(id)),
       );
     },
 

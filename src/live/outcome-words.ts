@@ -3,10 +3,9 @@
 // and what it means), so a screen adds only which action it was and never says it again (all safe
 // to show: the client already scrubbed the server's text).
 import type { NetworkError } from '../client/index.js';
-import { ApiError, describeApiError } from '../client/index.js';
-
-/** The write actions the audit log and the session's `forbidden` set know. */
-export type WriteAction = 'decline' | 'approve' | 'cancel' | 'create';
+import { type ApiError, describeApiError } from '../client/index.js';
+import { ACTIONS, type ActionName, type DecisionSpec, isDecision } from '../domain/actions.js';
+import { withoutCorrelation } from './notices.js';
 
 /**
  * The request field a 400's message names. The sandbox (and the API's validation) starts the
@@ -43,13 +42,6 @@ export function surelyNotSent(err: NetworkError): boolean {
   return !err.timedOut && err.code !== undefined && NEVER_SENT.has(err.code);
 }
 
-const DONE: Record<WriteAction, string> = {
-  decline: 'declined',
-  approve: 'approved',
-  cancel: 'canceled',
-  create: 'created',
-};
-
 /** The server's own words, when it gave some. */
 function serverSays(err: ApiError): string | undefined {
   const text = err.message.trim();
@@ -57,26 +49,27 @@ function serverSays(err: ApiError): string | undefined {
 }
 
 /**
- * 409. For decline/approve/cancel the row was refreshed: `status` is what it is now (undefined when the
- * refresh failed). A status other than waiting-approval says it all; the server's words, which
- * would say it again, are left out then. A create's 409 is an externalId used with another body.
+ * 409. For a decision the row was refreshed: `status` is what it is now (undefined when the refresh
+ * failed). A decision that applies to one status: a status other than that one says it all, and
+ * the server's words, which would say it again, are left out. One that applies to several (cancel,
+ * before signing starts): the status alone may not explain it, so the server's words stay. A
+ * create's 409 is an externalId used with another body.
  */
-export function conflictWords(action: WriteAction, err: ApiError, status: string | undefined): string {
-  if (action === 'create') {
+export function conflictWords(action: ActionName, err: ApiError, status: string | undefined): string {
+  if (!isDecision(action)) {
     return `the server refused (409: ${serverSays(err) ?? 'this externalId was already used for another request'})`;
   }
+  const spec: DecisionSpec = ACTIONS[action];
   const refused = `the server refused (409: ${serverSays(err) ?? 'conflict'})`;
   if (status === undefined) return `${refused}; the row could not be refreshed`;
-  if (action === 'cancel') {
-    // Cancel applies before signing starts, not only while waiting: the status alone may not explain it.
-    return status === 'canceled' ? 'it is already canceled' : `${refused}; it is now ${status}`;
-  }
-  if (status === 'waiting-approval') return `${refused}; it is still waiting-approval`;
-  return `it is now ${status}, no longer waiting for approval`;
+  if (status === spec.done) return `it is already ${status}`;
+  if (spec.statuses.length > 1) return `${refused}; it is now ${status}`;
+  if (spec.statuses.includes(status)) return `${refused}; it is still ${status}`;
+  return `it is now ${status}, no longer ${spec.which}`;
 }
 
 /** 403: a role too low or a revoked key; the session hides the action from now on (actions.ts). */
-export function forbiddenWords(action: WriteAction, err: ApiError): string {
+export function forbiddenWords(action: ActionName, err: ApiError): string {
   const why = serverSays(err) ?? `its role may not ${action} transactions, or the key was revoked`;
   return `the server refused this key (403: ${why}); ${action} is hidden for the rest of this session`;
 }
@@ -86,7 +79,7 @@ export function forbiddenWords(action: WriteAction, err: ApiError): string {
  * worked; `createdId` the transaction a lost create's externalId found.
  */
 export function networkWords(
-  action: WriteAction,
+  action: ActionName,
   err: NetworkError,
   changed: 'no' | 'unknown',
   status: string | undefined,
@@ -99,23 +92,15 @@ export function networkWords(
     return `${lost}, but it was created: ${createdId} is now ${status ?? 'unknown'}`;
   }
   if (action === 'create') {
-    return `${lost}: it may or may not have been ${DONE.create}; try again: the same externalId cannot create it twice`;
+    return `${lost}: it may or may not have been ${ACTIONS.create.done}; try again: the same externalId cannot create it twice`;
   }
   const now = status === undefined ? 'the row could not be refreshed' : `it is now ${status}`;
-  return `${lost}: it may or may not have been ${DONE[action]}; ${now}`;
+  return `${lost}: it may or may not have been ${ACTIONS[action].done}; ${now}`;
 }
 
 /** A refusal other than 409/403: the server's own text for a 400 (it names the field), else our sentence. */
 export function refusedWords(err: ApiError): string {
   if (err.status === 400 && err.message) return err.message;
   // describeApiError appends the correlation id; the outcome carries it on its own.
-  const init: ConstructorParameters<typeof ApiError>[0] = {
-    status: err.status,
-    code: err.code,
-    message: err.message,
-    method: err.method,
-    path: err.path,
-  };
-  if (err.retryAfterSeconds !== undefined) init.retryAfterSeconds = err.retryAfterSeconds;
-  return describeApiError(new ApiError(init));
+  return describeApiError(withoutCorrelation(err));
 }

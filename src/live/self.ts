@@ -30,7 +30,7 @@ export interface SelfLearning {
   /** The given id, else the audit log's evidence (after the first load; never rejects). */
   start(): Promise<void>;
   /** The writes, learning from their answers. */
-  wrap<W extends Pick<WriteActions, 'approve' | 'create'>>(writes: W): W;
+  wrap<W extends Pick<WriteActions, 'decide' | 'create'>>(writes: W): W;
 }
 
 export function createSelfLearning(ctx: EngineContext, o: { given?: string | undefined; audit?: AuditLog | undefined }): SelfLearning {
@@ -78,10 +78,10 @@ export function createSelfLearning(ctx: EngineContext, o: { given?: string | und
     wrap(writes) {
       return {
         ...writes,
-        async approve(id) {
+        async decide(action, id, body) {
           const before = stores.transactions.getState().byId.get(id);
-          const outcome = await writes.approve(id);
-          if (outcome.kind === 'done') {
+          const outcome = await writes.decide(action, id, body);
+          if (action === 'approve' && outcome.kind === 'done') {
             const added = approvedByAdded(before, outcome.transaction);
             if (added.length === 1) learned(added[0], `the approver ${id} gained from this key`);
           }

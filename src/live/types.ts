@@ -1,13 +1,13 @@
-import type { ActivitiesListQuery, ApiClient, RealtimeClient, RequestInfo } from '../client/index.js';
+import type { ApiClient, RealtimeClient, RequestInfo } from '../client/index.js';
 import type { AuditLog } from '../config/index.js';
+import type { DecisionName } from '../domain/actions.js';
 import type {
-  Activity,
   CreateTransactionRequest,
   DryRunTransaction,
   SwapRouteRequest,
   Transaction,
 } from '../contract/index.js';
-import type { Stores, TxQuery } from '../store/index.js';
+import type { ActivityPage, ActivityQuery, Stores, TxQuery } from '../store/index.js';
 
 export interface LiveOptions {
   /** Created by the caller (commands/console.ts); see `Live.onRequest` for its `onRequest` hook. */
@@ -99,11 +99,7 @@ export type QuoteOutcome =
 
 
 /** How a read of the activity feed ended; messages are words safe to show. */
-export type ActivitiesOutcome =
-  | { kind: 'page'; activities: readonly Activity[] }
-  /** 403: this key's role may not read the feed (it will not change by asking again). */
-  | { kind: 'forbidden'; message: string }
-  | { kind: 'failed'; message: string };
+export type ActivitiesOutcome = ActivityPage;
 
 /**
  * What `r` reads again. 'transactions' also reads members, address book and limits (the names and
@@ -114,7 +110,10 @@ export type RefreshScope = 'all' | 'transactions' | 'accounts' | 'addresses' | '
 /** What the view may call. Each returns at once: the work runs in the background. */
 export interface LiveActions {
   refresh(scope?: RefreshScope): void;
-  /** Rows stop moving: live transaction updates are held (merged by id, not dropped) and applied on resume. */
+  /**
+   * Rows stop moving: live transaction updates are held (merged by id, not dropped) and applied on
+   * resume; held arrivals still count in the store at once. The view calls it from `ui.pause` only.
+   */
   setPaused(paused: boolean): void;
   /** Loads the detail (GET one + GET events) into the store and keeps it fresh while open. */
   openTransaction(id: string): void;
@@ -135,19 +134,22 @@ export interface LiveActions {
    * Writes. Unlike the reads these are awaited: the dialog shows the outcome. Never rejects, never
    * retried; a second call for the same target while one is in flight answers `duplicate`.
    */
-  decline(id: string, reason?: string): Promise<ActionOutcome>;
-  approve(id: string): Promise<ActionOutcome>;
-  /** POST …/cancel with the optional reason: allowed by the server before signing starts. */
-  cancel(id: string, reason?: string): Promise<ActionOutcome>;
+  /**
+   * A decision (domain/actions.ts DECISIONS) on transaction `id`: the reason is cleaned here and
+   * sent only by a decision that takes one.
+   */
+  decide(action: DecisionName, id: string, body?: { readonly reason?: string }): Promise<ActionOutcome>;
   /** POST /transactions; `body.externalId` is required so a retry after a timeout cannot double-create. */
   create(body: CreateTransactionRequest & { externalId: string }): Promise<ActionOutcome>;
   /** POST swap-route (a read that happens to be a POST). */
   quote(body: SwapRouteRequest): Promise<QuoteOutcome>;
   /**
-   * One page of the workspace's activity feed, newest first (`limit`, `offset` and the filters of
-   * the OpenAPI). Not held by the engine: the pane keeps what it asked for. Never rejects.
+   * The activity feed's first page into `stores.activity` (activity-loads.ts): when its pane opens,
+   * on `r`, and for a new `:activity` query (what was held for the old one goes).
    */
-  readActivities(query?: ActivitiesListQuery): Promise<ActivitiesOutcome>;
+  readActivity(query?: ActivityQuery): void;
+  /** The feed's next page, as the cursor nears the end of what is held. */
+  readOlderActivity(): void;
 }
 
 export interface Live extends LiveActions {

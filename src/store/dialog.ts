@@ -3,13 +3,12 @@
 // they guarantee that one dialog sends at most once: only `withSending` leads to a request, and
 // it moves the phase on before anything is sent, so a repeated key finds nothing to confirm.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { DECISIONS, type DecisionName } from '../domain/actions.js';
 
-export type DialogAction = 'decline' | 'approve' | 'cancel';
-
-/** reason: the optional text (decline and cancel); confirm: y/n or the typed id end; sending; outcome. */
+/** reason: the optional text (an action that takes one); confirm: y/n or the typed id end; sending; outcome. */
 export type DialogPhase = 'reason' | 'confirm' | 'sending' | 'outcome';
 
-/** y/n, or typing the last characters of the transaction id (large amounts, every approve). */
+/** y/n, or typing the last characters of the transaction id (large amounts, an action that always asks it). */
 export type ConfirmKind = 'yes-no' | 'typed';
 
 /**
@@ -43,10 +42,10 @@ export interface DialogTarget {
   readonly createdBy?: string;
   /** Who may still approve, as names. */
   readonly mayApprove?: string;
-  /** The limit that asked for approval, as label and value pairs (view/directory.ts limitFields). */
+  /** The limit that asked for approval, as label and value pairs (domain/limits.ts limitFields). */
   readonly limit?: readonly { readonly label: string; readonly value: string }[];
   /**
-   * Risk evidence as it stood when the dialog opened (view/evidence.ts); absent where the checks do
+   * Risk evidence as it stood when the dialog opened (domain/evidence.ts); absent where the checks do
    * not apply, empty when they found nothing.
    */
   readonly evidence?: readonly DialogEvidence[];
@@ -78,7 +77,8 @@ export interface DialogOutcome {
 export interface OpenDialog {
   /** Tells one opening from the next: a late outcome only lands in the dialog it belongs to. */
   readonly seq: number;
-  readonly action: DialogAction;
+  /** Which decision (domain/actions.ts): its words, reason step and confirmation rule. */
+  readonly action: DecisionName;
   readonly target: DialogTarget;
   readonly confirm: ConfirmKind;
   readonly phase: DialogPhase;
@@ -90,8 +90,6 @@ export interface OpenDialog {
   /** Local time (ms) the confirmation step went on screen: its key counts only a moment later. */
   readonly confirmSince?: number;
   readonly outcome?: DialogOutcome;
-  /** The live model was already paused when the dialog opened: closing must not resume it. */
-  readonly pausedBefore: boolean;
   /** First line of the target shown, when the pane is too short for all of it. */
   readonly scroll: number;
 }
@@ -119,24 +117,24 @@ export function expectedConfirmation(transactionId: string): string {
 let seqs = 0;
 
 export function withOpenDialog(
-  action: DialogAction,
+  action: DecisionName,
   target: DialogTarget,
   confirm: ConfirmKind,
-  pausedBefore: boolean,
   now: number,
 ): DialogState {
+  const spec = DECISIONS[action];
+  const asksReason = spec.reason;
   return {
     dialog: {
-      ...(action === 'approve' ? { confirmSince: now } : {}),
+      ...(asksReason ? {} : { confirmSince: now }),
       seq: ++seqs,
       action,
       target,
-      // Approving has no reason field: it goes straight to the confirmation.
-      confirm: action === 'approve' ? 'typed' : confirm,
-      phase: action === 'approve' ? 'confirm' : 'reason',
+      // An action without a reason (approving) goes straight to the confirmation.
+      confirm: spec.confirm.kind === 'typed' ? 'typed' : confirm,
+      phase: asksReason ? 'reason' : 'confirm',
       reason: '',
       typed: '',
-      pausedBefore,
       scroll: 0,
     },
   };

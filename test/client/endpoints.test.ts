@@ -179,8 +179,8 @@ const cases: Case[] = [
     check: (r) => expect((r as unknown[]).length).toBe(2),
   },
   {
-    name: 'transactions.decline with a reason',
-    call: (c) => c.transactions.decline('tx1', 'not today, "sorry"'),
+    name: 'transactions.decide decline, with a reason',
+    call: (c) => c.transactions.decide('decline', 'tx1', { reason: 'not today, "sorry"' }),
     method: 'POST',
     url: `${WS}/transactions/tx1/decline`,
     body: '{"reason":"not today, \\"sorry\\""}',
@@ -191,8 +191,8 @@ const cases: Case[] = [
     check: (r) => expect(r).toMatchObject({ data: { status: 'canceled' }, correlationId: 'c'.repeat(32) }),
   },
   {
-    name: 'transactions.decline without a reason',
-    call: (c) => c.transactions.decline('tx1'),
+    name: 'transactions.decide decline, without a reason',
+    call: (c) => c.transactions.decide('decline', 'tx1'),
     method: 'POST',
     url: `${WS}/transactions/tx1/decline`,
     body: '{}',
@@ -200,8 +200,8 @@ const cases: Case[] = [
     check: (r) => expect(r).toMatchObject({ data: { transactionId: 'tx1' } }),
   },
   {
-    name: 'transactions.approve',
-    call: (c) => c.transactions.approve('tx1'),
+    name: 'transactions.decide approve',
+    call: (c) => c.transactions.decide('approve', 'tx1'),
     method: 'POST',
     url: `${WS}/transactions/tx1/approve`,
     body: '{}',
@@ -209,8 +209,8 @@ const cases: Case[] = [
     check: (r) => expect(r).toMatchObject({ data: { status: 'approved' } }),
   },
   {
-    name: 'transactions.cancel',
-    call: (c) => c.transactions.cancel('tx1', 'duplicate'),
+    name: 'transactions.decide cancel',
+    call: (c) => c.transactions.decide('cancel', 'tx1', { reason: 'duplicate' }),
     method: 'POST',
     url: `${WS}/transactions/tx1/cancel`,
     body: '{"reason":"duplicate"}',
@@ -383,7 +383,7 @@ describe('every endpoint, signed end to end', () => {
       ...['list', 'get'].map((m) => `workspaces.${m}`),
       ...['list', 'get'].map((m) => `accounts.${m}`),
       'addresses.list',
-      ...['list', 'get', 'events', 'decline', 'approve', 'cancel', 'create', 'swapRoute'].map(
+      ...['list', 'get', 'events', 'decide', 'create', 'swapRoute'].map(
         (m) => `transactions.${m}`,
       ),
       ...['networks', 'network', 'assets', 'asset', 'symbols', 'symbolPrices', 'assetPrices'].map(

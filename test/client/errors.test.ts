@@ -71,7 +71,7 @@ describe('error envelopes → ApiError', () => {
     {
       status: 403,
       error: 'forbidden',
-      call: (c) => c.transactions.decline('tx1', 'no'),
+      call: (c) => c.transactions.decide('decline', 'tx1', { reason: 'no' }),
       describe:
         /key unknown or revoked, or its role does not allow POST \/workspaces\/ws1\/transactions\/tx1\/decline/,
     },
@@ -91,19 +91,19 @@ describe('error envelopes → ApiError', () => {
     {
       status: 409,
       error: 'conflict',
-      call: (c) => c.transactions.decline('tx1'),
+      call: (c) => c.transactions.decide('decline', 'tx1'),
       describe: /conflict \(409\)/,
     },
     {
       status: 413,
       error: 'payload-too-large',
-      call: (c) => c.transactions.cancel('tx1', 'x'.repeat(10)),
+      call: (c) => c.transactions.decide('cancel', 'tx1', { reason: 'x'.repeat(10) }),
       describe: /too large/,
     },
     {
       status: 429,
       error: 'too-many-requests',
-      call: (c) => c.transactions.approve('tx1'),
+      call: (c) => c.transactions.decide('approve', 'tx1'),
       headers: { 'retry-after': '7' },
       retryAfter: 7,
       describe: /rate limited, retry in 7s/,
@@ -163,12 +163,12 @@ describe('error envelopes → ApiError', () => {
 
   it('an envelope without a message, and JSON that is no envelope', async () => {
     next = { status: 409, json: { error: 'conflict' } };
-    expect(await failure(() => client.transactions.approve('t'))).toMatchObject({
+    expect(await failure(() => client.transactions.decide('approve', 't'))).toMatchObject({
       code: 'conflict',
       message: '409 Conflict',
     });
     next = { status: 400, json: ['not', 'an', 'envelope'] };
-    expect(await failure(() => client.transactions.approve('t'))).toMatchObject({
+    expect(await failure(() => client.transactions.decide('approve', 't'))).toMatchObject({
       code: 'http-400',
       message: '400 Bad Request',
     });
@@ -180,7 +180,7 @@ describe('error envelopes → ApiError', () => {
       status: 400,
       json: { error: 'bad-request', message: `bad token ${token}\u001b[2J\nsecond line` },
     };
-    const err = (await failure(() => client.transactions.approve('t'))) as ApiError;
+    const err = (await failure(() => client.transactions.decide('approve', 't'))) as ApiError;
     expect(err.message).toBe('bad token [redacted token] [2J second line');
     expectNoSecrets(err, [token]);
   });
@@ -192,7 +192,7 @@ describe('error envelopes → ApiError', () => {
       json: { error: 'too-many-requests', message: 'slow down' },
       headers: { 'retry-after': at },
     };
-    const err = (await failure(() => client.transactions.approve('t'))) as ApiError;
+    const err = (await failure(() => client.transactions.decide('approve', 't'))) as ApiError;
     expect(err.retryAfterSeconds).toBeGreaterThanOrEqual(3);
     expect(err.retryAfterSeconds).toBeLessThanOrEqual(6);
   });
@@ -235,7 +235,7 @@ describe('2xx that breaks the contract → ContractError', () => {
 
   it('an empty body', async () => {
     next = { status: 200 };
-    expect(await failure(() => client.transactions.approve('tx1'))).toBeInstanceOf(ContractError);
+    expect(await failure(() => client.transactions.decide('approve', 'tx1'))).toBeInstanceOf(ContractError);
   });
 
   it('a status the call does not expect', async () => {

@@ -215,7 +215,7 @@ describe('POST is never retried', () => {
       workspaceId: 'ws1',
       retry: fast,
     });
-    const err = await client.transactions.decline('tx1', 'no').catch((e) => e);
+    const err = await client.transactions.decide('decline', 'tx1', { reason: 'no' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(503);
     expect(server.requests).toHaveLength(1);
@@ -234,7 +234,7 @@ describe('POST is never retried', () => {
       workspaceId: 'ws1',
       retry: fast,
     });
-    await expect(client.transactions.approve('tx1')).rejects.toMatchObject({
+    await expect(client.transactions.decide('approve', 'tx1')).rejects.toMatchObject({
       status: 429,
       retryAfterSeconds: 0,
     });

@@ -1,15 +1,7 @@
-// The one role table (wire notes §4): what the sandbox enforces and what the console hides.
+// The one role table (wire notes §4): what the sandbox enforces and what the console hides. What
+// each action needs, and so which roles may do it, is tested in test/domain/actions.test.ts.
 import { describe, expect, it } from 'vitest';
-import {
-  ACTION_PERMISSION,
-  isRole,
-  type Permission,
-  ROLES,
-  type RoleAction,
-  roleAllows,
-  roleGrants,
-  rolesGranting,
-} from '../../src/format/index.js';
+import { isRole, ROLES, roleGrants, rolesGranting } from '../../src/format/index.js';
 
 describe('roleGrants: the permission table of wire notes §4', () => {
   it.each([
@@ -28,30 +20,6 @@ describe('roleGrants: the permission table of wire notes §4', () => {
   it('grants nothing to a role it does not know (the server refuses what it cannot place)', () => {
     expect(roleGrants('added-next-year' as never, 'core')).toBe(false);
     expect(roleGrants('toString' as never, 'core')).toBe(false);
-  });
-});
-
-describe('roleAllows: the console hides what a role may not do', () => {
-  const actions = Object.keys(ACTION_PERMISSION) as RoleAction[];
-
-  it.each([
-    ['view-only', false],
-    ['transaction-operator', true],
-    ['full-access', true],
-    ['mpc-hot-signer', false],
-  ] as const)('%s may decline, approve, cancel and create: %s', (role, may) => {
-    for (const action of actions) expect(roleAllows(role, action)).toBe(may);
-  });
-
-  it.each([undefined, 'added-next-year', 'constructor', ''])(
-    'an unknown or absent role (%j) is let through: the server decides',
-    (role) => {
-      for (const action of actions) expect(roleAllows(role, action)).toBe(true);
-    },
-  );
-
-  it('every action needs the write permission', () => {
-    expect(new Set(Object.values(ACTION_PERMISSION))).toEqual(new Set<Permission>(['write']));
   });
 });
 

@@ -60,6 +60,14 @@ describe('the words of every failed write, exactly, and none said twice', () => 
       'the server refused (409: transaction t1 is already approved by member m1); it is still waiting-approval',
     ],
     ['409, refresh failed', conflictWords('approve', api(409, ''), undefined), 'the server refused (409: conflict); the row could not be refreshed'],
+    // From the table (domain/actions.ts): the action's own end state, and one that applies to several statuses.
+    ['409, approved by others first', conflictWords('approve', api(409, said), 'approved'), 'it is already approved'],
+    ['409 on cancel, already canceled', conflictWords('cancel', api(409, said), 'canceled'), 'it is already canceled'],
+    [
+      '409 on cancel, the status alone does not explain it',
+      conflictWords('cancel', api(409, 'busy'), 'approved'),
+      'the server refused (409: busy); it is now approved',
+    ],
     [
       '409 on create',
       conflictWords('create', api(409, 'externalId "x" was already used in this account for transaction t1 with a different body'), undefined),

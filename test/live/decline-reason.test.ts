@@ -29,7 +29,7 @@ describe('the decline reason', () => {
     const stores = createStores({ baseUrl: fx.baseUrl, workspaceId: fx.workspaceId, now: Date.now() });
     const writes = createWriteActions({ api, stores, options: { api, stores, audit } as LiveOptions, now: Date.now });
     const tx = waiting.shift()!;
-    expect((await writes.decline(tx.transactionId, typed)).kind).toBe('done');
+    expect((await writes.decide('decline', tx.transactionId, { reason: typed })).kind).toBe('done');
 
     const kept = fx.sandbox.world.actionLog(tx.transactionId).filter((a) => a.kind === 'decline');
     expect(kept).toHaveLength(1);

@@ -247,7 +247,7 @@ describe('busy server: bursts of 503 and 429 with Retry-After', () => {
     const [tx] = await waiting(1);
     const from = timed.length;
     fx.sandbox.setChaos(chaos);
-    const outcome = await engine.live.decline(tx!.transactionId, 'busy');
+    const outcome = await engine.live.decide('decline', tx!.transactionId, { reason: 'busy' });
     fx.sandbox.setChaos(undefined);
     expect(outcome).toMatchObject({ kind: 'refused', status: Number(status) });
     await sleep(1_500); // a blind retry would have come after Retry-After: 1
@@ -262,7 +262,7 @@ describe('busy server: bursts of 503 and 429 with Retry-After', () => {
     const from = timed.length;
     fx.sandbox.setChaos('503=0.3,429=0.3');
     const outcomes = [];
-    for (const tx of txs) outcomes.push(await engine.live.decline(tx.transactionId, 'burst'));
+    for (const tx of txs) outcomes.push(await engine.live.decide('decline', tx.transactionId, { reason: 'burst' }));
     fx.sandbox.setChaos(undefined);
     expect(postsTo('/decline', from)).toHaveLength(txs.length);
     expect(engine.requests.filter((r) => r.method === 'POST')).toHaveLength(txs.length);

@@ -98,7 +98,7 @@ describe('live changes', () => {
     const state = stores.transactions.getState();
     const waiting = state.order.map((id) => state.byId.get(id)!).find((t) => t.status === 'waiting-approval')!;
     const before = state.awaitingApproval;
-    await fx.client().transactions.decline(waiting.transactionId, 'live engine test');
+    await fx.client().transactions.decide('decline', waiting.transactionId, { reason: 'live engine test' });
     await waitUntil(
       () => stores.transactions.getState().byId.get(waiting.transactionId)?.status === 'canceled',
       3_000,
@@ -161,7 +161,7 @@ describe('the open transaction', () => {
     );
     const firstFetch = stores.transactions.getState().detail!.eventsAt!;
     await sleep(5);
-    await fx.client().transactions.decline(waiting.transactionId);
+    await fx.client().transactions.decide('decline', waiting.transactionId);
     await waitUntil(
       () => (stores.transactions.getState().detail?.eventsAt ?? 0) > firstFetch,
       3_000,

@@ -131,7 +131,7 @@ describe('the audit log', () => {
     const waiting: Transaction[] = await fx.client().transactions.list({ transactionStatuses: ['waiting-approval'], limit: 2 });
     expect(waiting).toHaveLength(2);
 
-    const first = await engine.live.decline(waiting[0]!.transactionId, 'not recorded');
+    const first = await engine.live.decide('decline', waiting[0]!.transactionId, { reason: 'not recorded' });
     expect(first.kind).toBe('done');
     expect(first.auditFailure).toContain(file);
     const notice = keyed(live(engine), 'audit');
@@ -139,7 +139,7 @@ describe('the audit log', () => {
     expect(notice[0]).toMatchObject({ level: 'error', cause: 'audit:write' });
 
     await fs.chmod(file, 0o600);
-    const second = await engine.live.decline(waiting[1]!.transactionId, 'recorded');
+    const second = await engine.live.decide('decline', waiting[1]!.transactionId, { reason: 'recorded' });
     expect(second.kind).toBe('done');
     expect(second.auditFailure).toBeUndefined();
     expect(keyed(live(engine), 'audit')).toEqual([]);

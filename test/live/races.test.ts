@@ -62,7 +62,7 @@ describe('someone else acts first', () => {
     const onServer = await fx.client().transactions.get(tx.transactionId);
     expect(onServer.status).not.toBe('waiting-approval');
     expect(engine.stores.transactions.getState().byId.get(tx.transactionId)?.status).toBe('waiting-approval');
-    const outcome = await engine.live.decline(tx.transactionId, 'too late');
+    const outcome = await engine.live.decide('decline', tx.transactionId, { reason: 'too late' });
     expect(outcome).toMatchObject({ kind: 'conflict', status: onServer.status });
     expect((outcome as { message: string }).message).toBe(
       `it is now ${onServer.status}, no longer waiting for approval`,
@@ -94,7 +94,7 @@ describe('two consoles decline the same transaction at once', () => {
         3_000,
         'both consoles show it waiting',
       );
-      const outcomes = await Promise.all([a.live.decline(tx.transactionId, 'race A'), b.live.decline(tx.transactionId, 'race B')]);
+      const outcomes = await Promise.all([a.live.decide('decline', tx.transactionId, { reason: 'race A' }), b.live.decide('decline', tx.transactionId, { reason: 'race B' })]);
       expect(outcomes.map((o) => o.kind).sort()).toEqual(['conflict', 'done']);
       const conflict = outcomes.find((o) => o.kind === 'conflict') as Extract<ActionOutcome, { kind: 'conflict' }>;
       expect(conflict.status).toBe('canceled');
@@ -125,7 +125,7 @@ describe('the key is revoked mid-session', () => {
     const tx = nextWaiting();
     fx.sandbox.setKeyState(key.kid, 'revoked');
 
-    const outcome = await engine.live.decline(tx.transactionId, 'after revoke');
+    const outcome = await engine.live.decide('decline', tx.transactionId, { reason: 'after revoke' });
     expect(outcome.kind).toBe('forbidden');
     expect((outcome as { message: string }).message).toBe(
       'the server refused this key (403: key was revoked); decline is hidden for the rest of this session',

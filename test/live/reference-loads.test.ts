@@ -257,7 +257,7 @@ describe('which member the key acts as', () => {
     const tx = waiting.find((t) => t.extra?.approvers?.availableApprovers?.includes(owner) && !t.extra.approvers.approvedBy?.length);
     await waitUntil(() => engine.stores.transactions.getState().byId.has(tx!.transactionId), 5_000, 'the row held');
     expect(dir(engine).selfUserId).toBeUndefined();
-    const outcome = await engine.live.approve(tx!.transactionId);
+    const outcome = await engine.live.decide('approve', tx!.transactionId);
     expect(outcome.kind).toBe('done');
     expect(dir(engine).selfUserId).toBe(owner);
   });

@@ -47,7 +47,7 @@ describe('reconnects', () => {
     for (let i = 0; i < 15; i++) {
       fx.advance(4_000);
       const id = waiting[i];
-      if (id !== undefined && i % 3 === 0) await fx.client().transactions.decline(id);
+      if (id !== undefined && i % 3 === 0) await fx.client().transactions.decide('decline', id);
       await sleep(200);
     }
     fx.sandbox.setChaos(undefined);
@@ -92,7 +92,7 @@ describe('no socket: polling', () => {
     expect(stores.session.getState().connection.detail).toMatch(/socket closed \(1006\)|no live socket/);
 
     const [id] = await waitingIds();
-    await fx.client().transactions.decline(id!);
+    await fx.client().transactions.decide('decline', id!);
     fx.advance(10_000);
     const truth = await serverTruth(fx);
     await waitUntil(() => diffWithTruth(stores, truth).length === 0, 5_000, 'polls to bring the changes');
@@ -126,7 +126,7 @@ describe('the network goes away and comes back', () => {
     const freshAt = stores.session.getState().freshAt!;
     // The world moves on while we are away.
     const waiting = await waitingIds();
-    await fx.client().transactions.decline(waiting[0]!);
+    await fx.client().transactions.decide('decline', waiting[0]!);
     fx.advance(20_000);
     await sleep(300);
     expect(stores.session.getState().connection.kind).toBe('offline');
@@ -174,7 +174,7 @@ describe('the network goes away and comes back', () => {
     await waitUntil(() => stores.session.getState().connection.kind === 'polling', 3_000, 'polling');
     // A change the (slow) poller has not seen yet: the return of the socket must fetch it.
     const [id] = await waitingIds();
-    await fx.client().transactions.decline(id!);
+    await fx.client().transactions.decide('decline', id!);
     gate.setOpen(true);
     await waitUntil(() => stores.session.getState().connection.kind === 'live', 5_000, 'live');
     await waitUntil(

@@ -273,7 +273,7 @@ describe('errors of every kind are envelopes with the right code', () => {
     expect((await raw('DELETE', `${ws()}/accounts`)).status).toBe(404);
 
     const done = (await api.transactions.list({ transactionStatuses: ['completed'], limit: 1 }))[0]!;
-    const conflict = await apiError(api.transactions.decline(done.transactionId, 'too late'));
+    const conflict = await apiError(api.transactions.decide('decline', done.transactionId, { reason: 'too late' }));
     expect([conflict.status, conflict.code]).toEqual([409, 'conflict']);
 
     const big = JSON.stringify({ reason: 'x'.repeat(70 * 1024) });
@@ -454,14 +454,14 @@ describe('swap route, create and the actions', () => {
 
     const waiting = await api.transactions.list({ transactionStatuses: ['waiting-approval'], limit: 100 });
     expect(waiting.length).toBeGreaterThanOrEqual(3);
-    const declined = await api.transactions.decline(waiting[0]!.transactionId, 'conformance');
+    const declined = await api.transactions.decide('decline', waiting[0]!.transactionId, { reason: 'conformance' });
     expect(declined.data.status).toBe('canceled');
     expect(declined.data.terminatedAt).toBeTruthy();
 
     let approved: Transaction | undefined;
     for (const t of waiting.slice(1)) {
       try {
-        approved = (await api.transactions.approve(t.transactionId)).data;
+        approved = (await api.transactions.decide('approve', t.transactionId)).data;
         break;
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
@@ -473,7 +473,7 @@ describe('swap route, create and the actions', () => {
     let canceled: Transaction | undefined;
     for (const t of live) {
       try {
-        canceled = (await api.transactions.cancel(t.transactionId, 'conformance')).data;
+        canceled = (await api.transactions.decide('cancel', t.transactionId, { reason: 'conformance' })).data;
         break;
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
@@ -513,7 +513,7 @@ describe('WebSocket', () => {
 
     // Changes: an action, then world time moving (the lifecycle runs before each request).
     const waiting = await api.transactions.list({ transactionStatuses: ['waiting-approval'], limit: 1 });
-    if (waiting[0]) await api.transactions.decline(waiting[0].transactionId, 'live');
+    if (waiting[0]) await api.transactions.decide('decline', waiting[0].transactionId, { reason: 'live' });
     for (let i = 0; i < 20; i++) {
       fx.advance(5_000);
       await api.workspaces.get();

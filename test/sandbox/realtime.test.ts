@@ -56,7 +56,7 @@ describe('with the realtime client', () => {
     const listed = await fx.client().transactions.list({ accountId: tx!.accountId, limit: 50 });
     expect(snapshots[0]!.map((t) => t.transactionId)).toEqual(listed.map((t) => t.transactionId));
 
-    await fx.client().transactions.decline(tx!.transactionId, 'live test');
+    await fx.client().transactions.decide('decline', tx!.transactionId, { reason: 'live test' });
     await waitUntil(() => updates.some((t) => t.transactionId === tx!.transactionId), 5_000, 'the live frame');
     const frame = updates.find((t) => t.transactionId === tx!.transactionId)!;
     expect(frame.status).toBe('canceled');
@@ -75,7 +75,7 @@ describe('with the realtime client', () => {
     expect(full[0]!.length).toBeGreaterThan(0);
     expect(fx.sandbox.world).toBeDefined();
     const [tx] = await waitingApproval();
-    await fx.client().transactions.approve(tx!.transactionId);
+    await fx.client().transactions.decide('approve', tx!.transactionId);
     await waitUntil(() => live.some((t) => t.transactionId === tx!.transactionId), 5_000, 'a live frame');
     rt.close();
   });
@@ -95,8 +95,8 @@ describe('with a raw socket', () => {
     expect(snap.json).toEqual({ status: 200, headers: { 'Correlation-Id': 'sub-account-a' }, body: { transactions: [] } });
 
     // A change in another account does not reach this subscription; one in its account does.
-    await fx.client().transactions.decline(b!.transactionId);
-    await fx.client().transactions.decline(a!.transactionId);
+    await fx.client().transactions.decide('decline', b!.transactionId);
+    await fx.client().transactions.decide('decline', a!.transactionId);
     const live = await socket.next(byId('sub-account-a'));
     expect(live.json.body.transactions.map((t: Transaction) => t.transactionId)).toEqual([a!.transactionId]);
     expect(socket.frames.some((f) => f.text.includes(b!.transactionId))).toBe(false);
@@ -114,7 +114,7 @@ describe('with a raw socket', () => {
     socket.send(await subscribeMessage(uri, 'probe'));
     await socket.next(byId('probe'));
     const [tx] = await waitingApproval();
-    await fx.client().transactions.decline(tx!.transactionId);
+    await fx.client().transactions.decide('decline', tx!.transactionId);
     const frame = await socket.next(byId('keep-me'));
     expect(frame.json.body.transactions[0].transactionId).toBe(tx!.transactionId);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -128,7 +128,7 @@ describe('with a raw socket', () => {
     await socket.next(byId('with-events'));
     await socket.next(byId('without-events'));
     const [tx] = await waitingApproval();
-    await fx.client().transactions.decline(tx!.transactionId);
+    await fx.client().transactions.decide('decline', tx!.transactionId);
     const withEvents = await socket.next(byId('with-events'));
     const without = await socket.next(byId('without-events'));
     const expected = (await fx.client().transactions.list({ transactionId: tx!.transactionId, includeEvents: true }))[0];

@@ -107,12 +107,12 @@ describe('decline, approve, cancel', () => {
   it('decline: waiting-approval → canceled with terminatedAt; again → 409', async () => {
     const [tx] = await waitingApproval();
     const api = fx.client('transaction-operator');
-    const { data, correlationId } = await api.transactions.decline(tx!.transactionId, 'not ours');
+    const { data, correlationId } = await api.transactions.decide('decline', tx!.transactionId, { reason: 'not ours' });
     expect(data.status).toBe('canceled');
     expect(data.terminatedAt).toBeTruthy();
     expect(correlationId).toMatch(/^[0-9a-f]{32}$/);
     expect((await api.transactions.get(tx!.transactionId)).status).toBe('canceled');
-    const again = await api.transactions.decline(tx!.transactionId).catch((e: unknown) => e);
+    const again = await api.transactions.decide('decline', tx!.transactionId).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(ApiError);
     expect((again as ApiError).status).toBe(409);
     expect((again as ApiError).code).toBe('conflict');
@@ -121,7 +121,7 @@ describe('decline, approve, cancel', () => {
   it('decline is refused to view-only and mpc-hot-signer', async () => {
     const [tx] = await waitingApproval();
     for (const role of ['view-only', 'mpc-hot-signer'] as const) {
-      const err = await fx.client(role).transactions.decline(tx!.transactionId).catch((e: unknown) => e);
+      const err = await fx.client(role).transactions.decide('decline', tx!.transactionId).catch((e: unknown) => e);
       expect((err as ApiError).status).toBe(403);
     }
     expect((await fx.client().transactions.get(tx!.transactionId)).status).toBe('waiting-approval');
@@ -129,18 +129,18 @@ describe('decline, approve, cancel', () => {
 
   it('approve counts an approval; a completed transaction cannot be approved', async () => {
     const [tx] = await waitingApproval();
-    const { data } = await fx.client('full-access').transactions.approve(tx!.transactionId);
+    const { data } = await fx.client('full-access').transactions.decide('approve', tx!.transactionId);
     expect(data.extra?.approvers?.approvedBy ?? []).toContain(fx.sandbox.world.members[0]!.userId);
     const [completed] = await fx.client().transactions.list({ transactionStatuses: ['completed'], limit: 1 });
-    const err = await fx.client().transactions.approve(completed!.transactionId).catch((e: unknown) => e);
+    const err = await fx.client().transactions.decide('approve', completed!.transactionId).catch((e: unknown) => e);
     expect((err as ApiError).status).toBe(409);
   });
 
   it('cancel a live transaction; a terminated one is 409', async () => {
     const [tx] = (await waitingApproval()).slice(-1);
-    const { data } = await fx.client().transactions.cancel(tx!.transactionId, 'changed my mind');
+    const { data } = await fx.client().transactions.decide('cancel', tx!.transactionId, { reason: 'changed my mind' });
     expect(data.status).toBe('canceled');
-    const err = await fx.client().transactions.cancel(tx!.transactionId).catch((e: unknown) => e);
+    const err = await fx.client().transactions.decide('cancel', tx!.transactionId).catch((e: unknown) => e);
     expect((err as ApiError).status).toBe(409);
   });
 });

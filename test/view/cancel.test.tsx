@@ -3,10 +3,10 @@
 // and tells the outcome in the dialog and on the status line.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
+import { appliesTo, DECISIONS, notApplicable } from '../../src/domain/actions.js';
 import { CANCELABLE } from '../../src/sandbox/world/records.js';
 import { applyTransactions, type Stores } from '../../src/store/index.js';
 import type { ActionOutcome } from '../../src/view/dialog/outcome.js';
-import { CANCELABLE_STATUSES, cancelApplies, notApplicable } from '../../src/view/dialog/target.js';
 import {
   deferred,
   KEYS,
@@ -59,7 +59,7 @@ const done = (status = 'canceled'): ActionOutcome => ({ kind: 'done', transactio
 
 describe('the rule: which statuses can be canceled', () => {
   it('is the sandbox rule, status for status', () => {
-    expect([...CANCELABLE_STATUSES].sort()).toEqual([...CANCELABLE].sort());
+    expect([...DECISIONS.cancel.statuses].sort()).toEqual([...CANCELABLE].sort());
   });
 
   it.each([
@@ -74,7 +74,7 @@ describe('the rule: which statuses can be canceled', () => {
     ['canceled', false],
     ['some-future-status', false],
   ])('%s: %s', (status, applies) => {
-    expect(cancelApplies({ ...tx(W1), status })).toBe(applies);
+    expect(appliesTo('cancel', { ...tx(W1), status })).toBe(applies);
     expect(notApplicable('cancel', { ...tx(W1), status }) === undefined).toBe(applies);
   });
 
@@ -128,10 +128,12 @@ describe('when c exists', () => {
     expect(statusLine(a)).toContain('the server refused to let this key cancel earlier in this session (403)');
   });
 
-  it('read-only: not in the footer or the help, and c does nothing', async () => {
+  it('read-only: not in the footer or the help, and c says read-only turned it off', async () => {
     const a = await on(W1, { readOnly: true, stores: small('waiting-approval', { readOnly: true }) });
     expect(footer(a)).not.toContain('cancel');
     await a.press('c');
+    expect(statusLine(a)).toContain('c (cancel): read-only: decisions are turned off');
+    expect(sends(a)).toEqual([]);
     expect(a.mode()).toBe('normal');
     expect(a.rec.calls).not.toContain('setPaused true');
     await a.press('?');

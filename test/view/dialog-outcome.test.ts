@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/client/index.js';
 import { conflictWords, forbiddenWords, networkWords, refusedWords } from '../../src/live/outcome-words.js';
-import type { DialogAction, DialogOutcome } from '../../src/store/dialog.js';
+import type { DecisionName } from '../../src/domain/actions.js';
+import type { DialogOutcome } from '../../src/store/dialog.js';
 import { type ActionOutcome, describeOutcome, outcomeNotice } from '../../src/view/dialog/outcome.js';
 import { tx } from '../store/helpers.js';
 
@@ -26,7 +27,7 @@ const timedOut = new NetworkError({
 const done = (status: string): ActionOutcome => ({ kind: 'done', transaction: { ...tx(W1), status } });
 
 describe('describeOutcome: every outcome kind, word for word', () => {
-  it.each<[string, DialogAction, ActionOutcome, Omit<DialogOutcome, 'kind'>]>([
+  it.each<[string, DecisionName, ActionOutcome, Omit<DialogOutcome, 'kind'>]>([
     ['done: decline', 'decline', done('canceled'), { tone: 'success', headline: 'declined: now canceled' }],
     // Not "approved: now approved".
     ['done: the last approval', 'approve', done('approved'), { tone: 'success', headline: 'approved' }],
@@ -166,7 +167,7 @@ describe('an outcome the audit log could not record', () => {
       { level: 'warn', text: `${W1}: not declined: it is now approved, no longer waiting for approval; the audit log could not be written: ${why}` },
     ],
   ])('%s', (_name, outcome, want) => {
-    const action: DialogAction = outcome.kind === 'done' ? 'approve' : 'decline';
+    const action: DecisionName = outcome.kind === 'done' ? 'approve' : 'decline';
     const described = describeOutcome(action, outcome);
     expect(described.auditFailure).toBe(why);
     expect(outcomeNotice(W1, described)).toEqual(want);

@@ -3,10 +3,10 @@
 // that guarantees one request per dialog.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
+import { appliesTo, type DecisionName } from '../../src/domain/actions.js';
 import { displayWidth } from '../../src/format/index.js';
 import {
   type ConfirmKind,
-  type DialogAction,
   type DialogState,
   withErase,
   withOpenDialog,
@@ -16,7 +16,7 @@ import {
   withSending,
   withText,
 } from '../../src/store/dialog.js';
-import { actionApplies, confirmKind, freezeTarget, thresholdOf } from '../../src/view/dialog/target.js';
+import { confirmKind, freezeTarget, thresholdOf } from '../../src/view/dialog/target.js';
 import { dialogLines, dialogWindow, type DialogLines, wordWrap } from '../../src/view/renderers/dialog.js';
 import { loadedStores, NOW, tx } from './helpers.js';
 
@@ -36,9 +36,9 @@ function withAmount(t: Transaction, amount: string, extra: Partial<Transaction['
   return { ...t, params: { ...t.params, amount, ...extra } };
 }
 
-function open(t: Transaction, action: DialogAction = 'decline', threshold?: string): DialogState {
+function open(t: Transaction, action: DecisionName = 'decline', threshold?: string): DialogState {
   const target = freezeTarget(t, ctx());
-  return withOpenDialog(action, target, confirmKind(action, target.usd, threshold), false, 0);
+  return withOpenDialog(action, target, confirmKind(action, target.usd, threshold), 0);
 }
 
 function text(lines: DialogLines): string[] {
@@ -80,18 +80,19 @@ describe('what the dialog freezes', () => {
     ['completed', false],
     ['canceled', false],
     ['new', false],
-  ])('actions apply to %s: %s', (status, applies) => {
-    expect(actionApplies({ ...tx(W1), status })).toBe(applies);
+  ])('decline and approve apply to %s: %s', (status, applies) => {
+    expect(appliesTo('decline', { ...tx(W1), status })).toBe(applies);
+    expect(appliesTo('approve', { ...tx(W1), status })).toBe(applies);
   });
 
   it('a record that is not a transaction never applies', () => {
-    expect(actionApplies(undefined)).toBe(false);
-    expect(actionApplies({ status: 'waiting-approval' })).toBe(false);
+    expect(appliesTo('approve', undefined)).toBe(false);
+    expect(appliesTo('approve', { status: 'waiting-approval' })).toBe(false);
   });
 });
 
 describe('which confirmation', () => {
-  it.each<[DialogAction, string | undefined, string | undefined, ConfirmKind]>([
+  it.each<[DecisionName, string | undefined, string | undefined, ConfirmKind]>([
     ['decline', '99999.99', undefined, 'yes-no'],
     ['decline', '100000', undefined, 'typed'],
     ['decline', '100000.00', undefined, 'typed'],
@@ -148,7 +149,7 @@ describe('dialog lines', () => {
     expect(lines.join('\n')).not.toContain('…');
   });
 
-  const cases: Array<{ name: string; t: () => Transaction; action: DialogAction; threshold?: string; typed: boolean; why?: RegExp }> = [
+  const cases: Array<{ name: string; t: () => Transaction; action: DecisionName; threshold?: string; typed: boolean; why?: RegExp }> = [
     { name: 'small decline', t: () => withAmount(tx(W1), '0.5'), action: 'decline', typed: false },
     { name: 'decline at the threshold', t: () => withAmount(tx(W1), '0.5'), action: 'decline', threshold: '48706.05', typed: true, why: /at or above \$48,706\.05/ },
     { name: 'large decline', t: () => tx(W1), action: 'decline', typed: true, why: /at or above \$100,000\.00/ },

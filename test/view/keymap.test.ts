@@ -155,6 +155,11 @@ describe('a key that does not apply says why', () => {
     ['enter', { pane: 'prices' }, 'enter works on the accounts, activity, addresses, balances, swap and transactions panes'],
     ['/', { detail: true }, '/ (filter) works on the list (esc goes back to it)'],
     ['x', {}, 'x is not a key of the console (? lists them)'],
+    // Read-only mode takes the decisions away, and their keys say so (not "no key of the console").
+    ['d', { readOnly: true }, 'd (decline): read-only: decisions are turned off'],
+    ['a', { readOnly: true }, 'a (approve): read-only: decisions are turned off'],
+    ['c', { readOnly: true, pane: 'accounts' }, 'c (cancel): read-only: decisions are turned off'],
+    ['x', { readOnly: true }, 'x is not a key of the console (? lists them)'],
     // Esc with nothing to go back from or clear: nothing to say.
     ['esc', {}, undefined],
     ['x', { mode: 'command' }, undefined],

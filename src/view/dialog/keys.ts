@@ -1,12 +1,19 @@
-// The keys of the actions (decline, approve, cancel) and of their dialog. The actions are dangerous:
-// gone in read-only mode, refused with the reason when the key's role or an earlier 403 forbids
-// them, and on a transaction whose status they do not apply to they say so. The dialog's keys depend on its
-// step, so the footer always says what a key does right now.
-import type { DialogAction } from '../../store/dialog.js';
+// The keys of the decisions (domain/actions.ts DECISIONS: decline, approve, cancel) and of their
+// dialog. The decisions are dangerous: in read-only mode the key says it is turned off, it is refused
+// with the reason when the key's role or an earlier 403 forbids it, on a transaction whose status it
+// does not apply to it says so, and so it does where this key's member already did it (an
+// approval). The dialog's keys depend on its step, so the footer always says what a key does now.
+import {
+  alreadyDone,
+  DECISION_NAMES,
+  DECISIONS,
+  type DecisionName,
+  decisionDescription,
+  notApplicable,
+} from '../../domain/actions.js';
 import { withErase, withHint, withReasonDone } from '../../store/dialog.js';
 import type { KeyBinding, KeyContext } from '../keys/types.js';
 import { closeDialog, openDialog, scroll, send, set } from './flow.js';
-import { notApplicable } from './target.js';
 
 const DIALOG = ['dialog'] as const;
 
@@ -27,32 +34,31 @@ function onTransaction(c: KeyContext): boolean {
   return typeof r === 'object' && r !== null && 'transactionId' in r;
 }
 
-function notApplying(action: DialogAction) {
-  return (c: KeyContext): string | undefined => notApplicable(action, c.selected());
+/** Why the decision does nothing on the selection: its status, or this member already did it. */
+function notApplying(action: DecisionName) {
+  return (c: KeyContext): string | undefined => {
+    const record = c.selected();
+    return notApplicable(action, record) ?? alreadyDone(action, record, c.self);
+  };
 }
 
 /**
- * `primary`: one of the keys of what is in front, placed before the general keys when the footer is
- * narrow. Cancel is not: at 80 columns it gives way to the general keys (the help always lists it).
+ * One decision's key, from its entry in the table; `order` keeps the table's order in the footer.
+ * `primary` ones are keys of what is in front, placed before the general keys when the footer is
+ * narrow.
  */
-function action(
-  id: DialogAction,
-  key: string,
-  order: number,
-  applies: string,
-  confirm: string,
-  primary = true,
-): KeyBinding {
+function decisionKey(id: DecisionName, order: number): KeyBinding {
+  const spec = DECISIONS[id];
   return {
     id,
-    keys: [key],
-    label: id,
-    description: `${id} the transaction (${applies}): ${confirm}`,
+    keys: [spec.key],
+    label: spec.verb,
+    description: decisionDescription(id),
     modes: ['normal'],
     panes: ['transactions'],
     group: 'actions',
-    footer: primary ? { order, action: true } : { order },
-    dangerous: true,
+    footer: spec.primary ? { order, action: true } : { order },
+    dangerous: spec.dangerous,
     action: id,
     when: onTransaction,
     disabled: notApplying(id),
@@ -75,9 +81,7 @@ const DECIDES: KeyBinding['decides'] = {
 };
 
 export const ACTION_BINDINGS: readonly KeyBinding[] = [
-  action('decline', 'd', 50, 'waiting for approval only', 'asks for a reason and a confirmation'),
-  action('approve', 'a', 52, 'waiting for approval only', 'asks for the typed confirmation'),
-  action('cancel', 'c', 54, 'before signing starts', 'asks for a reason and a confirmation', false),
+  ...DECISION_NAMES.map((id, i) => decisionKey(id, 50 + 2 * i)),
   dialogKey({
     id: 'dialogNext',
     keys: ['enter'],

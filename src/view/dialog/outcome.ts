@@ -1,25 +1,24 @@
 // How a decline, approve or cancel ended, in the words the dialog and the status line show. Pure. A failed
 // outcome's message is already the whole account (live/outcome-words.ts words it, once): here it
 // only gets the action it is about and a tone, never a second sentence that says it again.
-import type { DialogAction, DialogOutcome } from '../../store/dialog.js';
+import { DECISIONS, type DecisionName, type DecisionSpec } from '../../domain/actions.js';
+import type { DialogOutcome } from '../../store/dialog.js';
 import type { NoticeLevel } from '../../store/index.js';
 import type { LiveActions } from '../live-actions.js';
 
-export type ActionOutcome = Awaited<ReturnType<LiveActions['decline']>>;
+export type ActionOutcome = Awaited<ReturnType<LiveActions['decide']>>;
 
-const PAST: Readonly<Record<DialogAction, string>> = {
-  decline: 'declined',
-  approve: 'approved',
-  cancel: 'canceled',
-};
-
-/** "declined: now canceled"; "approved" when that is the new status too; an approval that is not the last. */
-function doneHeadline(action: DialogAction, status: string): string {
-  if (status === PAST[action]) return PAST[action];
-  if (action === 'approve' && status === 'waiting-approval') {
-    return 'approved: still waiting-approval (more approvals needed)';
+/**
+ * "declined: now canceled"; "approved" when that is the new status too. Still in a status it
+ * applies to, for an action each member does once: an approval that is not the last.
+ */
+function doneHeadline(action: DecisionName, status: string): string {
+  const spec: DecisionSpec = DECISIONS[action];
+  if (status === spec.done) return spec.done;
+  if (spec.doneBy !== undefined && spec.statuses.includes(status)) {
+    return `${spec.done}: still ${status} (more approvals needed)`;
   }
-  return `${PAST[action]}: now ${status}`;
+  return `${spec.done}: now ${status}`;
 }
 
 /** "400 bad-request (field reason)"; a refusal that never reached the server has no status. */
@@ -33,7 +32,7 @@ function refusalCode(o: Extract<ActionOutcome, { kind: 'refused' }>): string {
  * read: the outcome's words carry the refreshed status; callers may leave it out.
  */
 export function describeOutcome(
-  action: DialogAction,
+  action: DecisionName,
   outcome: ActionOutcome,
   _currentStatus?: string,
 ): DialogOutcome {
@@ -41,8 +40,8 @@ export function describeOutcome(
   return outcome.auditFailure === undefined ? told : { ...told, auditFailure: outcome.auditFailure };
 }
 
-function tell(action: DialogAction, outcome: ActionOutcome): DialogOutcome {
-  const not = `not ${PAST[action]}`;
+function tell(action: DecisionName, outcome: ActionOutcome): DialogOutcome {
+  const not = `not ${DECISIONS[action].done}`;
   switch (outcome.kind) {
     case 'done':
       return { kind: 'done', tone: 'success', headline: doneHeadline(action, outcome.transaction.status) };

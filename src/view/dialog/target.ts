@@ -1,6 +1,7 @@
 // What the action dialog freezes when it opens: the record made into display-ready text with the
 // reference data and the price of that moment, and which confirmation it calls for. Pure.
 import type { Transaction } from '../../contract/index.js';
+import { DECISIONS, type DecisionName } from '../../domain/actions.js';
 import {
   amountProblem,
   amountProblemWords,
@@ -10,7 +11,7 @@ import {
   headUnits,
   isDecimalString,
 } from '../../format/index.js';
-import type { ConfirmKind, DialogAction, DialogTarget } from '../../store/dialog.js';
+import type { ConfirmKind, DialogTarget } from '../../store/dialog.js';
 import {
   accountName,
   asset,
@@ -24,54 +25,6 @@ import {
 import { DIALOG_NAME_UNITS, freezeWho } from './target-who.js';
 
 export const DEFAULT_CONFIRM_THRESHOLD_USD = '100000';
-
-/** Only a transaction waiting for approval can be declined or approved. */
-export function actionApplies(record: unknown): record is Transaction {
-  return (
-    typeof record === 'object' &&
-    record !== null &&
-    'transactionId' in record &&
-    (record as { status?: unknown }).status === 'waiting-approval'
-  );
-}
-
-/**
- * The statuses the API lets a transaction be canceled in: before signing starts (the sandbox's
- * rule, src/sandbox/world/records.ts CANCELABLE; a test keeps the two the same).
- */
-export const CANCELABLE_STATUSES: readonly string[] = [
-  'new',
-  'waiting-approval',
-  'approved',
-  'awaiting-security-policy',
-  'signing-required',
-];
-
-/** Only a transaction that has not started signing can be canceled. */
-export function cancelApplies(record: unknown): record is Transaction {
-  return (
-    typeof record === 'object' &&
-    record !== null &&
-    'transactionId' in record &&
-    CANCELABLE_STATUSES.includes(String((record as { status?: unknown }).status))
-  );
-}
-
-/** Whether `action` applies to the record at all (its status), before roles and confirmations. */
-export function appliesTo(action: DialogAction, record: unknown): record is Transaction {
-  return action === 'cancel' ? cancelApplies(record) : actionApplies(record);
-}
-
-/** Why `action` does not apply to the record (its status), in words for the status line. */
-export function notApplicable(action: DialogAction, record: unknown): string | undefined {
-  if (appliesTo(action, record)) return undefined;
-  const status = String((record as { status?: unknown } | null)?.status ?? 'unknown');
-  if (action === 'cancel') {
-    const those = CANCELABLE_STATUSES.join(', ');
-    return `only a transaction that has not started signing can be canceled (this one is ${status}; those: ${those})`;
-  }
-  return `only a transaction waiting for approval can be ${action}d (this one is ${status})`;
-}
 
 export function freezeTarget(
   tx: Transaction,
@@ -120,15 +73,16 @@ export function thresholdOf(configured: string | undefined): string {
 }
 
 /**
- * Which confirmation an action calls for: approving moves funds, so always the typed one; a decline
- * or cancel at or above the threshold too, and when the USD value is unknown (no price), the safe side.
+ * Which confirmation an action calls for (its rule in domain/actions.ts): the typed one always for
+ * an action that moves funds (approving); otherwise at or above the threshold too, and when the USD
+ * value is unknown (no price), the safe side.
  */
 export function confirmKind(
-  action: DialogAction,
+  action: DecisionName,
   usd: string | undefined,
   threshold: string | undefined,
 ): ConfirmKind {
-  if (action === 'approve' || usd === undefined) return 'typed';
+  if (DECISIONS[action].confirm.kind === 'typed' || usd === undefined) return 'typed';
   try {
     return compareDecimal(usd, thresholdOf(threshold)) >= 0 ? 'typed' : 'yes-no';
   } catch {

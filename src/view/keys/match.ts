@@ -1,8 +1,9 @@
 // Which binding a key means at this moment, and why a key does not apply. A binding is present
-// when its mode, pane and `when` hold (and, if dangerous, the session is not read-only); a present
-// binding is disabled when the key's role or an earlier 403 forbids its action, or its own
-// `disabled` gives a reason. The first present binding of a key takes it.
-import { roleAllows } from '../../format/index.js';
+// when its mode, pane and `when` hold (and, if dangerous, the session is not read-only: the key
+// then says that read-only turned it off); a present binding is disabled when the key's role or an
+// earlier 403 forbids its action, or its own `disabled` gives a reason. The first present binding
+// of a key takes it.
+import { roleMay } from '../../domain/actions.js';
 import { keyLabel, type KeyName } from './names.js';
 import type { KeyBinding, KeyContext } from './types.js';
 
@@ -17,7 +18,7 @@ export function forbiddenReason(
   c: Pick<KeyContext, 'role' | 'forbidden'>,
 ): string | undefined {
   if (b.action === undefined) return undefined;
-  if (!roleAllows(c.role, b.action)) return `a key with the ${c.role} role cannot ${b.action}`;
+  if (!roleMay(c.role, b.action)) return `a key with the ${c.role} role cannot ${b.action}`;
   if (c.forbidden.has(b.action))
     return `the server refused to let this key ${b.action} earlier in this session (403)`;
   return undefined;
@@ -56,6 +57,12 @@ export function labelOf(b: KeyBinding, c: KeyContext): string {
   return typeof b.label === 'function' ? b.label(c) : b.label;
 }
 
+/** "d (decline)" when the key does one thing; the key alone when it does several. */
+function nameWith(name: string, bindings: readonly KeyBinding[]): string {
+  const words = [...new Set(bindings.map((b) => (typeof b.label === 'string' ? b.label : b.id)))];
+  return words.length === 1 ? `${name} (${words[0]})` : name;
+}
+
 function where(panes: readonly string[]): string {
   return panes.length === 1 ? `the ${panes[0]} pane` : `the ${panes.slice(0, -1).join(', ')} and ${panes.at(-1)} panes`;
 }
@@ -67,10 +74,14 @@ function where(panes: readonly string[]): string {
 export function whyNot(keymap: readonly KeyBinding[], key: KeyName, c: KeyContext, ascii: boolean): string | undefined {
   if (c.mode !== 'normal') return undefined;
   const name = keyLabel(key, ascii);
-  const elsewhere = keymap.filter((b) => b.keys.includes(key) && b.modes.includes('normal') && isPermitted(b, c));
-  if (elsewhere.length === 0) return `${name} is not a key of the console (? lists them)`;
-  const words = [...new Set(elsewhere.map((b) => (typeof b.label === 'string' ? b.label : b.id)))];
-  const named = words.length === 1 ? `${name} (${words[0]})` : name;
+  const all = keymap.filter((b) => b.keys.includes(key) && b.modes.includes('normal'));
+  const elsewhere = all.filter((b) => isPermitted(b, c));
+  if (elsewhere.length === 0) {
+    // A key read-only mode took away is still the console's: it says why it does nothing.
+    if (all.length > 0) return `${nameWith(name, all)}: read-only: decisions are turned off`;
+    return `${name} is not a key of the console (? lists them)`;
+  }
+  const named = nameWith(name, elsewhere);
   const panes = elsewhere.some((b) => b.panes === undefined) ? undefined : [...new Set(elsewhere.flatMap((b) => b.panes!))].sort();
   if (panes !== undefined && !panes.includes(c.pane)) return `${named} works on ${where(panes)}`;
   const b = elsewhere[0]!;

@@ -2,7 +2,7 @@
 // help's sentence, where it exists, why it may not apply right now, and the handler itself (so
 // the compiler sees that every binding does something: lazygit's Binding, gemini-cli's checked
 // record). Features declare their bindings beside their handlers; keymap.ts gathers them.
-import type { ActionName } from '../../store/index.js';
+import type { ActionName } from '../../domain/actions.js';
 import type { Mode } from '../mode.js';
 import type { ViewModel } from '../model.js';
 import type { SwapKeyContext } from '../swap/context.js';
@@ -30,6 +30,9 @@ export interface KeyContext {
   readonly readOnly: boolean;
   readonly role?: string;
   readonly forbidden: ReadonlySet<ActionName>;
+  /** The member the key acts as, once known (live/self.ts): a decision it already made says so. */
+  readonly self?: string;
+  /** The person's own pause (`p` resumes it); a decision's pause is not theirs to lift. */
   readonly paused: boolean;
   readonly follow: boolean;
   /** The pane in front has a filter or chip that Esc would clear. */
@@ -76,7 +79,7 @@ export interface KeyBinding {
   readonly group: KeyGroup;
   /** Shown in the footer when it applies; help-only when absent. */
   readonly footer?: FooterSpec;
-  /** Changes something on the server: gone in read-only mode; refused when the role forbids it. */
+  /** Changes something on the server: turned off in read-only mode; refused when the role forbids it. */
   readonly dangerous?: boolean;
   /** The session action it performs (roles and 403s are checked against it). */
   readonly action?: ActionName;

@@ -13,6 +13,8 @@ function sources(vm: ViewModel): readonly { subscribe(listener: () => void): () 
     vm.swap,
     vm.clock,
     vm.stores.session,
+    // Who the key acts as: learned from its own writes, and an approval of its own turns `a` off.
+    vm.stores.directory,
     vm.stores.transactions,
     vm.stores.workspace,
     vm.stores.prices,

@@ -3,6 +3,7 @@
 import { Box } from 'ink';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
+import { DECISIONS } from '../../domain/actions.js';
 import { useView } from '../model.js';
 import { dialogLines, dialogTitle, dialogWindow } from '../renderers/dialog.js';
 import type { Segment } from '../segments.js';
@@ -34,7 +35,7 @@ export function ActionDialog({ width, height }: { width: number; height: number 
   const below = lines.target.length - offset - shown.length;
   const g = vm.theme.glyphs;
   const title: Segment[] = [
-    { text: dialogTitle(dialog), token: dialog.action === 'approve' ? 'warning' : 'danger' },
+    { text: dialogTitle(dialog), token: DECISIONS[dialog.action].tone },
   ];
   // The target scrolls with the arrows: say so whenever some of it is out of sight.
   const above: Segment = { text: `${g.moreAbove} ${offset} above (${ascii ? 'up' : '↑'})`, token: 'muted' };

@@ -10,11 +10,12 @@ import {
   styleText,
   transactionStatusStyle,
 } from '../../format/index.js';
+import { DECISIONS } from '../../domain/actions.js';
 import { CONFIRM_CHARS, MAX_REASON, type OpenDialog } from '../../store/dialog.js';
 import type { Segment } from '../segments.js';
 import type { Token } from '../theme.js';
 import { hardWrap, wordWrap } from './detail-kit.js';
-import { evidenceLines } from './detail-evidence.js';
+import { evidenceLines, evidenceSummaryLine } from './detail-evidence.js';
 import { approvalFields, creatorFields, destinationFields } from './dialog-who.js';
 import { auditFailureWords } from '../dialog/outcome.js';
 import { thresholdOf } from '../dialog/target.js';
@@ -39,15 +40,9 @@ export function dialogTitle(d: Pick<OpenDialog, 'action'>): string {
   return `${d.action.toUpperCase()} transaction`;
 }
 
-const PROGRESS: Readonly<Record<OpenDialog['action'], string>> = {
-  decline: 'declining',
-  approve: 'approving',
-  cancel: 'canceling',
-};
-
 /** "declining…" / "approving..." / "canceling…" */
 export function progressWord(d: Pick<OpenDialog, 'action'>, ascii: boolean): string {
-  return `${PROGRESS[d.action]}${ascii ? '...' : '…'}`;
+  return `${DECISIONS[d.action].doing}${ascii ? '...' : '…'}`;
 }
 
 /** "Label        value", the value continuing under itself when it is too long for the line. */
@@ -135,7 +130,8 @@ function evidenceBlock(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions)
 
 /** Why the typed confirmation is asked for, in one sentence. */
 function typedReason(d: OpenDialog, o: DialogRenderOptions): string {
-  if (d.action === 'approve') return 'Approving moves funds.';
+  const rule = DECISIONS[d.action].confirm;
+  if (rule.kind === 'typed') return rule.why;
   if (d.target.usd === undefined) return 'The USD value is unknown, so this counts as a large amount.';
   return `The amount is at or above ${formatUsd(thresholdOf(o.thresholdUsd))}.`;
 }
@@ -148,7 +144,7 @@ function stepLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): vo
   const w = o.width;
   const verb = d.action;
   const g = glyphs(o.ascii);
-  if (d.action !== 'approve' && d.phase !== 'reason') {
+  if (DECISIONS[d.action].reason && d.phase !== 'reason') {
     // Exactly what will be sent: the reason as the live layer cleans it.
     const reason = cleanReason(d.reason);
     field(out, w, 'Reason', reason ?? '(none)', reason === undefined ? 'muted' : undefined);
@@ -170,6 +166,10 @@ function stepLines(out: DialogLine[], d: OpenDialog, o: DialogRenderOptions): vo
       return;
     }
     case 'confirm': {
+      // The evidence in one line beside the question: on screen even where the target's Evidence
+      // block is scrolled out of sight (80x24).
+      const summary = evidenceSummaryLine(d.target.evidence, w, o.ascii);
+      if (summary !== undefined) out.push(summary);
       if (d.confirm === 'yes-no') {
         out.push([
           { text: ` ${verb.charAt(0).toUpperCase()}${verb.slice(1)} this transaction?  `, token: 'title' },

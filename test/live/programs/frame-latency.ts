@@ -114,7 +114,7 @@ while (performance.now() - started < seconds * 1000) {
         resolve(performance.now());
       });
     });
-    await api.transactions.decline(waiting).catch(() => undefined);
+    await api.transactions.decide('decline', waiting).catch(() => undefined);
     const at = await Promise.race([shown, new Promise<number>((resolve) => setTimeout(() => resolve(NaN), 5_000))]);
     if (Number.isFinite(at)) declineMs.push(at - t0);
   }
