@@ -4,6 +4,7 @@
 // this file is the wiring.
 import { createWriteActions } from './actions.js';
 import { createActivitiesReader } from './activities.js';
+import { createActivityLoads } from './activity-loads.js';
 import { createAuditTrail } from './audit-trail.js';
 import { createBalanceLoads } from './balance-loads.js';
 import { describeClientError, type RequestInfo } from '../client/index.js';
@@ -14,7 +15,7 @@ import {
   withBaseline,
   withConnection,
   withFreshAt,
-  withHold,
+  withHeld,
   withinCeiling,
   withUnfinishedLimit,
 } from '../store/index.js';
@@ -91,7 +92,8 @@ export function createLive(opts: LiveOptions): Live {
       (s) => {
         // The one merge by id keeping the newest updatedAt (the batcher only queues).
         const next = work.live.length > 0 ? applyTransactions(s, work.live, { now: stamp, live: true }) : s;
-        return withHold(next, work.paused, work.held);
+        // The rows wait while paused; what the held ones change of the approval queue does not.
+        return withHeld(next, work.held, work.holding);
       },
       'a live update',
     );
@@ -232,6 +234,12 @@ export function createLive(opts: LiveOptions): Live {
     ...(opts.balancesPollMs !== undefined ? { pollMs: opts.balancesPollMs } : {}),
     ...(opts.balancesSettleMs !== undefined ? { settleMs: opts.balancesSettleMs } : {}),
   });
+  const activity = createActivityLoads({
+    read: createActivitiesReader(ctx),
+    store: stores.activity,
+    now,
+    write: (fn, what) => write(stores.activity, fn, what),
+  });
   const self = createSelfLearning(ctx, { given: opts.selfUserId, audit: opts.audit });
 
   // ---- the API --------------------------------------------------------------------------------
@@ -335,7 +343,12 @@ export function createLive(opts: LiveOptions): Live {
 
     ...writes,
 
-    readActivities: createActivitiesReader(ctx),
+    readActivity(query) {
+      if (!stopped) void activity.first(query);
+    },
+    readOlderActivity() {
+      if (!stopped) void activity.more();
+    },
 
     onRequest(info: RequestInfo) {
       if (stopped) return;

@@ -39,8 +39,10 @@
 //   last error, whether its oldest row is held (`complete`) and how many rows above were let go.
 // - Pause: `setPaused(true)` holds live updates (one version per id, reduced by the store's own
 //   merge: memory stays bounded by the number of distinct transactions) and
-//   `setPaused(false)` applies them in one write. `transactions.paused` / `transactions.held`
-//   say so (e.g. "paused, 12 updates waiting"). Pages of history still arrive.
+//   `setPaused(false)` applies them in one write. `transactions.held` counts them ("12 updates
+//   waiting"); `transactions.heldApprovals` is what they change of the approval queue, counted and
+//   called at once (store/held.ts). The view drives the pause from its one home, `ui.pause`.
+//   Pages of history still arrive.
 // - Detail: `openTransaction(id)` sets `transactions.detail` = { id, status: 'loading' }, fetches
 //   GET one and GET events, and puts the events ON THE TRANSACTION: read them as
 //   `transactions.byId.get(id)?.embedded?.events` (oldest first, as the server sends them).
@@ -48,7 +50,8 @@
 //   `detail.eventsAt` is when they were fetched. While it is open, each live update of that
 //   transaction refetches its events. Events are kept on the record when later list rows or
 //   frames (which carry none) replace it, so the timeline never blinks empty.
-//   `closeTransaction()` clears `transactions.detail`.
+//   `closeTransaction()` clears `transactions.detail`. The view calls both from one place only,
+//   following `ui.detail` (view/live-sync.ts).
 // - Header: `session.connection` = { kind, attempt?, since, detail? } with kind one of
 //   connecting | live | reconnecting (attempt n) | polling (no subscription for `socketGraceMs`:
 //   the list is polled every `pollIntervalMs`) | offline (reads cannot reach the server either) |
@@ -77,7 +80,8 @@
 //   (`updatedSince`) every 30 s and about a second after the feed shows money move (a new
 //   transaction, one that completed or failed); read whole again every 10 minutes and on `r`.
 //   `balances.state` like a directory list.
-// - Activity: not held; `readActivities(query)` reads one page for the pane.
+// - Activity (activity-loads.ts): `activity`, read on demand a page at a time for the pane
+//   (`readActivity(query)`, `readOlderActivity()`), never polled.
 //
 // `refresh(scope)`: 'accounts' / 'addresses' / 'prices' reload that list ('accounts' the balances
 // too); 'transactions' fetches what changed since the newest update seen (and retries a failed

@@ -1,5 +1,6 @@
 // The console's state: one zustand vanilla store per concern, so a change in one (a price tick)
 // never wakes subscribers of another (the transaction table). Reducers are pure and exported.
+import { type ActivityStore, createActivityStore } from './activity.js';
 import { type AuditStore, createAuditStore } from './audit.js';
 import { type BalancesStore, createBalancesStore } from './balances.js';
 import { createDictionaryStore, type DictionaryStore } from './dictionary.js';
@@ -9,6 +10,7 @@ import { createSessionStore, type SessionInit, type SessionStore } from './sessi
 import { createTransactionsStore, type TransactionsStore } from './transactions.js';
 import { createWorkspaceStore, type WorkspaceStore } from './workspace.js';
 
+export * from './activity.js';
 export * from './approvals.js';
 export * from './audit.js';
 export * from './balances.js';
@@ -35,6 +37,8 @@ export interface Stores {
   readonly audit: AuditStore;
   readonly directory: DirectoryStore;
   readonly balances: BalancesStore;
+  /** The activity feed, read on demand a page at a time. */
+  readonly activity: ActivityStore;
 }
 
 export function createStores(init: SessionInit): Stores {
@@ -47,5 +51,6 @@ export function createStores(init: SessionInit): Stores {
     audit: createAuditStore(),
     directory: createDirectoryStore(),
     balances: createBalancesStore(),
+    activity: createActivityStore(),
   };
 }

@@ -58,7 +58,8 @@ export interface ViewModel {
   readonly clock: ClockStore;
   /**
    * The one memo of `owner` for this view (made on first use): a resource keeps its derived rows
-   * here, so two consoles in one process (tests) never share them.
+   * here, so two consoles in one process (tests) never share them. Derived values only: what is
+   * read from the server lives in a store (the activity feed: stores.activity).
    */
   cache<T>(owner: object, make: () => T): T;
   /**

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '../../src/contract/index.js';
 import type { LiveActions } from '../../src/view/live-actions.js';
-import { activityPages, deferred, fixtures, KEYS, NOW, type Rendered, renderApp, settle } from './helpers.js';
+import { type ActivityReader, activityPages, deferred, fixtures, KEYS, NOW, type Rendered, renderApp, settle } from './helpers.js';
 
-type Query = Parameters<LiveActions['readActivities']>[0];
+type Query = Parameters<ActivityReader>[0];
 
 async function open(options: Parameters<typeof renderApp>[0] = {}): Promise<Rendered> {
   const a = renderApp({ columns: 120, rows: 30, ...options });
@@ -86,8 +86,8 @@ describe('the activity pane', () => {
   });
 
   it('a read in flight says so; its failure says why and r retries', async () => {
-    const gate = deferred<Awaited<ReturnType<LiveActions['readActivities']>>>();
-    let answer: () => Promise<Awaited<ReturnType<LiveActions['readActivities']>>> = () => gate.promise;
+    const gate = deferred<Awaited<ReturnType<ActivityReader>>>();
+    let answer: () => Promise<Awaited<ReturnType<ActivityReader>>> = () => gate.promise;
     const a = await open({ script: { activities: () => answer() } });
     await a.press('7');
     expect(a.frame()).toContain('loading activity…');

@@ -1,19 +1,10 @@
 // The activity pane's pure parts: people's text made safe, the `:activity` words, which transaction
-// an activity is about, the feed's compact times, the paging reducers and the detail's lines.
+// an activity is about, the feed's compact times and the detail's lines (the paging reducers:
+// test/store/activity.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '../../src/contract/index.js';
-import { emptyDirectory } from '../../src/store/index.js';
+import { ACTIVITY_PAGE_SIZE, type ActivityState, emptyActivity, emptyDirectory, withFirstPage } from '../../src/store/index.js';
 import { activityDetailLines } from '../../src/view/renderers/activity-detail.js';
-import {
-  type ActivityFeedState,
-  emptyFeed,
-  MAX_HELD,
-  PAGE_SIZE,
-  wantsMore,
-  withFailure,
-  withFirstPage,
-  withNextPage,
-} from '../../src/view/resources/activity-feed.js';
 import {
   activityTransactionId,
   activityTypeCandidates,
@@ -138,86 +129,11 @@ describe('feedTime', () => {
   });
 });
 
-describe('the feed held', () => {
-  const first = withFirstPage(emptyFeed, range(0, PAGE_SIZE), NOW);
-
-  it('a first page: held, more to read', () => {
-    expect(first.rows).toHaveLength(PAGE_SIZE);
-    expect(first).toMatchObject({ offset: PAGE_SIZE, complete: false, capped: false, readAt: NOW });
-  });
-
-  it('a short first page is all of it', () => {
-    expect(withFirstPage(emptyFeed, range(0, 3), NOW)).toMatchObject({ complete: true, offset: 3 });
-  });
-
-  it('the next page is appended; rows pushed down by newer ones are not repeated', () => {
-    const next = withNextPage(first, [...range(98, 2), ...range(100, 98)], NOW);
-    expect(next.rows.map((a) => a.activityId)).toEqual(range(0, 198).map((a) => a.activityId));
-    expect(next.offset).toBe(200);
-    expect(next.complete).toBe(false);
-  });
-
-  it('a next page of nothing new keeps the same rows (no new list), and moves on', () => {
-    const next = withNextPage(first, range(0, PAGE_SIZE), NOW);
-    expect(next.rows).toBe(first.rows);
-    expect(next.offset).toBe(2 * PAGE_SIZE);
-  });
-
-  it('the first page again: new rows on top, the deeper pages kept', () => {
-    const deeper = withNextPage(first, range(100, PAGE_SIZE), NOW);
-    const again = withFirstPage(deeper, [act(-2), act(-1), ...range(0, 98)], NOW + 1);
-    expect(again.rows.slice(0, 3).map((a) => a.activityId)).toEqual(['a000-2', 'a000-1', 'a00000']);
-    expect(again.rows).toHaveLength(202);
-    expect(again.offset).toBe(202);
-  });
-
-  it('the first page again, none of it held (more than a page happened): starts over', () => {
-    const again = withFirstPage(first, range(-500, PAGE_SIZE), NOW);
-    expect(again.rows[0]!.activityId).toBe(act(-500).activityId);
-    expect(again.rows).toHaveLength(PAGE_SIZE);
-    expect(again.offset).toBe(PAGE_SIZE);
-  });
-
-  it('a copy of a held row replaces it (a title edited)', () => {
-    const again = withFirstPage(first, [{ ...act(0), title: 'edited' }, ...range(1, 99)], NOW);
-    expect(again.rows[0]!.title).toBe('edited');
-  });
-
-  it(`never more than ${MAX_HELD} rows: capped, and not complete`, () => {
-    let s: ActivityFeedState = first;
-    for (let p = 1; p < MAX_HELD / PAGE_SIZE + 2; p++) s = withNextPage(s, range(p * PAGE_SIZE, PAGE_SIZE), NOW);
-    expect(s.rows).toHaveLength(MAX_HELD);
-    expect(s.capped).toBe(true);
-    expect(s.complete).toBe(false);
-    expect(wantsMore(s, MAX_HELD - 1, MAX_HELD, 30)).toBe(false);
-  });
-
-  it('failures', () => {
-    expect(withFailure({ ...first, loading: 'more' }, { kind: 'failed', message: 'boom' })).toMatchObject({
-      error: 'boom',
-      loading: undefined,
-      rows: first.rows,
-    });
-    expect(withFailure(emptyFeed, { kind: 'forbidden', message: '403' })).toMatchObject({ forbidden: true });
-  });
-
-  it.each<[string, ActivityFeedState, number, boolean]>([
-    ['near the end', first, 60, true],
-    ['far from it', first, 10, false],
-    ['already reading', { ...first, loading: 'more' }, 99, false],
-    ['all of it held', { ...first, complete: true }, 99, false],
-    ['after a failure (r retries)', { ...first, error: 'x' }, 99, false],
-    ['refused', { ...first, forbidden: true }, 99, false],
-    ['nothing read yet', emptyFeed, 0, false],
-  ])('wantsMore: %s', (_name, state, index, yes) => {
-    expect(wantsMore(state, index, state.rows.length, 20)).toBe(yes);
-  });
-});
 
 describe('the title and the empty text', () => {
-  const held = withFirstPage(emptyFeed, range(0, PAGE_SIZE), NOW);
-  it.each<[string, ActivityFeedState, string | undefined]>([
-    ['first read', { ...emptyFeed, loading: 'first' }, 'reading…'],
+  const held = withFirstPage(emptyActivity, range(0, ACTIVITY_PAGE_SIZE), NOW);
+  it.each<[string, ActivityState, string | undefined]>([
+    ['first read', { ...emptyActivity, loading: 'first' }, 'reading…'],
     ['more to read', held, 'older ones are read as you scroll'],
     ['reading older', { ...held, loading: 'more' }, 'reading older…'],
     ['a failure with rows held', { ...held, error: 'timeout' }, 'timeout (r retries)'],
@@ -227,13 +143,13 @@ describe('the title and the empty text', () => {
     expect(feedSummary(state, false)).toBe(text);
   });
 
-  it.each<[string, ActivityFeedState, { filtered?: boolean; unreachable?: string }, string]>([
-    ['refused', { ...emptyFeed, forbidden: true }, {}, "this key's role cannot read the activity feed"],
-    ['failed', { ...emptyFeed, error: 'boom' }, {}, 'cannot read the activity feed: boom (r retries)'],
-    ['loading', emptyFeed, {}, 'loading activity…'],
-    ['offline', emptyFeed, { unreachable: 'refused' }, 'cannot read the activity feed: refused (r retries)'],
-    ['none', { ...emptyFeed, readAt: NOW }, {}, 'no activity yet'],
-    ['none of that kind', { ...emptyFeed, readAt: NOW, query: { search: 'x' } }, {}, 'no activity of that kind (esc shows all of it)'],
+  it.each<[string, ActivityState, { filtered?: boolean; unreachable?: string }, string]>([
+    ['refused', { ...emptyActivity, forbidden: true }, {}, "this key's role cannot read the activity feed"],
+    ['failed', { ...emptyActivity, error: 'boom' }, {}, 'cannot read the activity feed: boom (r retries)'],
+    ['loading', emptyActivity, {}, 'loading activity…'],
+    ['offline', emptyActivity, { unreachable: 'refused' }, 'cannot read the activity feed: refused (r retries)'],
+    ['none', { ...emptyActivity, readAt: NOW }, {}, 'no activity yet'],
+    ['none of that kind', { ...emptyActivity, readAt: NOW, query: { search: 'x' } }, {}, 'no activity of that kind (esc shows all of it)'],
     ['`/` matches none', { ...held }, { filtered: true }, 'no activity matches (esc clears the filter)'],
   ])('empty: %s', (_name, state, words, text) => {
     expect(feedEmpty(state, { filtered: false, ascii: false, ...words })).toBe(text);

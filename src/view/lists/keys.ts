@@ -17,12 +17,11 @@ const FOLLOWING = RESOURCES.filter((r) => r.follows === true).map((r) => r.id);
 const nothingSelected = (what: string) => (c: KeyContext) =>
   c.selected() === undefined ? `nothing to ${what}: no record under the cursor` : undefined;
 
-/** Closes the detail in front and lets go of what it held (a live transaction). */
+/** Closes the detail in front (the engine lets go of what it held through view/live-sync.ts). */
 export function closeDetail(vm: ViewModel): void {
   const ui = vm.ui.getState();
   if (!detailShown(ui)) return;
   ui.closeDetail();
-  resourceOf(ui.pane)?.detail?.onClose?.(vm);
 }
 
 /** Takes off one layer of filtering of the pane in front: `/` first, then its chips. */
@@ -82,10 +81,6 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
     run: (vm) => {
       const sel = selectedNow(vm);
       if (sel === undefined) return;
-      // One detail at a time: one left open on another pane lets go of what it held (a live
-      // transaction) before this one takes its place.
-      const open = vm.ui.getState().detail;
-      if (open !== undefined && open.pane !== sel.pane) resourceOf(open.pane)?.detail?.onClose?.(vm);
       sel.resource.open?.run(vm, sel.id, sel.record);
     },
   },

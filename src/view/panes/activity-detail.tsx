@@ -4,7 +4,6 @@ import { useStore } from 'zustand';
 import { shortId } from '../../format/index.js';
 import { useView } from '../model.js';
 import { activityDetailLines } from '../renderers/activity-detail.js';
-import { feedOf } from '../resources/activity-feed.js';
 import { useAgeNow } from '../resources/kit.js';
 import { ScrollView } from '../widgets/scroll-view.js';
 
@@ -12,7 +11,7 @@ export function ActivityDetailPane({ width, height }: { width: number; height: n
   const vm = useView();
   const id = useStore(vm.ui, (s) => s.detail?.id);
   const scroll = useStore(vm.ui, (s) => s.detail?.scroll ?? 0);
-  const record = useStore(feedOf(vm), (s) => (id === undefined ? undefined : s.byId.get(id)));
+  const record = useStore(vm.stores.activity, (s) => (id === undefined ? undefined : s.byId.get(id)));
   const workspace = useStore(vm.stores.workspace);
   const directory = useStore(vm.stores.directory);
   const now = useAgeNow(vm);

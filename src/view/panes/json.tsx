@@ -1,9 +1,12 @@
-// The raw JSON of one record, as the console holds it (unknown fields included), scrollable.
+// The raw JSON of one record, as the console holds it (unknown fields included), scrollable. Any
+// list pane's record: its resource says where it is held (find/useRecord) and how to read one held
+// in part (whole), so `J` works on every pane the registry lists.
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { escapeHiddenInJson } from '../../format/index.js';
-import { isSlim } from '../../store/index.js';
 import { useView } from '../model.js';
+import { recordsIn } from '../resources/kit.js';
+import { resourceOf } from '../resources/registry.js';
 import type { Segment } from '../segments.js';
 import { ScrollView } from '../widgets/scroll-view.js';
 
@@ -16,49 +19,32 @@ export function jsonLines(record: unknown, loading = false, ascii = false): Segm
     .map((line) => [{ text: ` ${escapeHiddenInJson(line)}` }]);
 }
 
+/** A target of no list pane: nothing is held for it. */
+const NOWHERE = recordsIn((stores) => stores.session, () => undefined);
+
 export function JsonOverlay({ width, height }: { width: number; height: number }) {
   const vm = useView();
   const json = useStore(vm.ui, (s) => s.json);
   const target = json?.target;
+  const resource = target === undefined ? undefined : resourceOf(target.pane);
   // Live: the record as it is now (a transaction may move while its JSON is open).
-  const tx = useStore(vm.stores.transactions, (s) =>
-    target?.pane === 'transactions' ? s.byId.get(target.id) : undefined,
-  );
-  const ws = useStore(vm.stores.workspace, (s) =>
-    target?.pane === 'accounts'
-      ? s.accountsById.get(target.id)
-      : target?.pane === 'addresses'
-        ? s.addresses.find((a) => a.addressId === target.id)
-        : undefined,
-  );
-  const price = useStore(vm.stores.prices, (s) =>
-    target?.pane === 'prices' ? s.bySymbol.get(target.id) : undefined,
-  );
-  // A finished history row is held slim (store/slim.ts): the raw JSON is the whole record, read
-  // when asked for; it replaces the slim one in the store, and this pane follows.
-  const slim = tx !== undefined && isSlim(tx);
+  const record = (resource ?? NOWHERE).useRecord(vm, target?.id);
+  // A record held in part (a finished transaction is held slim: store/slim.ts): the raw JSON is the
+  // whole record, read when asked for; it replaces the partial one in the store, and this follows.
+  const partial = record !== undefined && resource?.whole?.partial(record) === true;
   useEffect(() => {
-    if (slim && target !== undefined) vm.actions.loadTransaction(target.id);
-  }, [slim, target, vm.actions]);
-  const record: unknown = tx ?? ws ?? price;
+    if (partial && target !== undefined) resource?.whole?.load(vm, target.id);
+  }, [partial, target, resource, vm]);
   const ascii = vm.theme.ascii;
-  const lines = useMemo(() => jsonLines(record, slim, ascii), [record, slim, ascii]);
+  const lines = useMemo(() => jsonLines(record, partial, ascii), [record, partial, ascii]);
   const title = [
     { text: 'JSON', token: 'title' as const },
     {
-      text: ` ${json?.target.pane ?? ''} ${json?.target.id ?? ''}  J or esc closes`,
+      text: ` ${target?.pane ?? ''} ${target?.id ?? ''}  J or esc closes`,
       token: 'muted' as const,
     },
   ];
   return (
-    <ScrollView
-      vm={vm}
-      limit="json"
-      title={title}
-      lines={lines}
-      scroll={json?.scroll ?? 0}
-      width={width}
-      height={height}
-    />
+    <ScrollView vm={vm} limit="json" title={title} lines={lines} scroll={json?.scroll ?? 0} width={width} height={height} />
   );
 }

@@ -2,7 +2,6 @@
 // workspace's total in the title. Enter opens the account's detail (its balances among its facts)
 // and sets the account chip, so addresses, transactions and balances then show only that account;
 // `:account <name>` sets the chip by name.
-import { useStore } from 'zustand';
 import type { Account, Address, Balance } from '../../contract/index.js';
 import { accountStatusStyle, styleText } from '../../format/index.js';
 import type { PricePoint, WorkspaceState } from '../../store/index.js';
@@ -13,7 +12,7 @@ import { notify } from '../notify.js';
 import { AccountDetailPane } from '../panes/account-detail.js';
 import type { Column } from '../renderers/columns.js';
 import { balancesSummary, totalOf, totalsByAccount, type UsdTotal, usdTotalText, ZERO_TOTAL } from './balance-values.js';
-import { heldPrices, useHeldPrices } from './held-prices.js';
+import { heldPrices } from './held-prices.js';
 import {
   ageColumn,
   compareText,
@@ -26,12 +25,13 @@ import {
   memo,
   newestFirst,
   type RefData,
-  refData,
+  recordsIn,
   searchCache,
   sortOf,
   type SortSpec,
   textMatcher,
   useAgeNow,
+  useInputs,
   useUnreachable,
 } from './kit.js';
 import type { ListResource } from './types.js';
@@ -243,6 +243,25 @@ function derived(vm: ViewModel) {
   return vm.cache(accounts, derivations);
 }
 
+/** What the rows are derived from: the one selector the pane subscribes with and the keys read. */
+function inputs(vm: ViewModel) {
+  return {
+    own: listState(vm.ui.getState(), 'accounts'),
+    workspace: vm.stores.workspace.getState(),
+    dictionary: vm.stores.dictionary.getState(),
+    directory: vm.stores.directory.getState(),
+    balances: vm.stores.balances.getState(),
+    prices: heldPrices(vm),
+  };
+}
+
+function rowsOf(vm: ViewModel, from = inputs(vm)) {
+  const { own, workspace, dictionary, directory } = from;
+  const ref = { workspace, dictionary, directory };
+  const { byAccount } = derived(vm).totals(from.balances.byId, ref, from.prices);
+  return derived(vm).rows(workspace, own.filter, own.sort, ref, byAccount);
+}
+
 export const accounts: ListResource<Account> = {
   id: 'accounts',
   title: 'Accounts',
@@ -250,22 +269,15 @@ export const accounts: ListResource<Account> = {
   sorts,
   recordId: (a) => a.accountId,
   tone: (a) => accountStatusStyle(a.status).tone,
-  rows(vm) {
-    const own = listState(vm.ui.getState(), 'accounts');
-    const ref = refData(vm);
-    const { byAccount } = derived(vm).totals(vm.stores.balances.getState().byId, ref, heldPrices(vm));
-    return derived(vm).rows(vm.stores.workspace.getState(), own.filter, own.sort, ref, byAccount);
-  },
-  find: (vm, id) => vm.stores.workspace.getState().accountsById.get(id),
+  inputs,
+  rows: (vm) => rowsOf(vm),
+  ...recordsIn((stores) => stores.workspace, (s, id) => s.accountsById.get(id)),
   usePane(vm) {
-    const workspace = useStore(vm.stores.workspace);
-    const dictionary = useStore(vm.stores.dictionary);
-    const balances = useStore(vm.stores.balances);
-    const prices = useHeldPrices(vm);
-    const own = useStore(vm.ui, (s) => listState(s, 'accounts'));
+    const held = useInputs(vm, inputs);
+    const { workspace, dictionary, balances, prices, own } = held;
     const now = useAgeNow(vm);
     const unreachable = useUnreachable(vm);
-    const list = accounts.rows(vm);
+    const list = rowsOf(vm, held);
     const chips = filterChip(own.filter);
     const d = derived(vm);
     const totals = d.totals(balances.byId, { dictionary, workspace }, prices);

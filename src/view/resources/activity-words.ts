@@ -3,7 +3,7 @@
 // titles and descriptions are typed by people: shown as text, never interpreted (wire notes §9).
 import { ACTIVITY_TYPES, type Activity, TRANSACTION_ACTIVITY_TYPES } from '../../contract/index.js';
 import { formatAbsolute, headUnits, type Millis, sanitizeLine } from '../../format/index.js';
-import type { ActivityQuery } from './activity-feed.js';
+import type { ActivityQuery } from '../../store/index.js';
 
 /** Every activity type the console knows (the OpenAPI's and the sandbox's additions). */
 export const KNOWN_ACTIVITY_TYPES: readonly string[] = [...ACTIVITY_TYPES, ...TRANSACTION_ACTIVITY_TYPES];

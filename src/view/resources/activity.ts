@@ -1,21 +1,27 @@
 // The activity pane: what happened in the workspace, newest first, with who did it by name. Read
-// on demand a page at a time (activity-feed.ts): the first page when the pane opens and on `r`, the
-// next as the cursor nears the end. `:activity <type|text ...>` asks the server for those types
+// on demand a page at a time into `stores.activity` (live/activity-loads.ts): the first page when
+// the pane opens and on `r`, the next as the cursor nears the end. `:activity <type|text ...>` asks the server for those types
 // and that text. Enter on a transaction's activity opens that transaction; on another, its detail.
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
 import type { Activity } from '../../contract/index.js';
 import { formatCount } from '../../format/index.js';
-import { type DictionaryState, type DirectoryState, emptyDirectory, type WorkspaceState } from '../../store/index.js';
+import {
+  type ActivityQuery,
+  type ActivityState,
+  type DictionaryState,
+  type DirectoryState,
+  emptyDirectory,
+  wantsMoreActivity,
+  type WorkspaceState,
+} from '../../store/index.js';
 import { listState, type UiData } from '../../store/ui.js';
-import { personLabel } from '../directory.js';
+import { personLabel } from '../../domain/index.js';
 import type { CommandSpec } from '../input/command-spec.js';
 import type { ViewModel } from '../model.js';
 import { ActivityDetailPane } from '../panes/activity-detail.js';
 import { type Column, searchText } from '../renderers/columns.js';
 import { accountName, type RenderCtx } from '../renderers/context.js';
 import type { Segment } from '../segments.js';
-import { type ActivityFeedState, type ActivityQuery, feedOf, readFirst, readMore, wantsMore } from './activity-feed.js';
 import {
   activityTransactionId,
   activityTypeCandidates,
@@ -28,14 +34,17 @@ import {
 import {
   ageColumn,
   chip,
+  closeDetailOf,
   copyId,
   filterChip,
   makeList,
-  memo,
+  memoInputs,
   newestFirst,
+  recordsIn,
   type SortSpec,
   textFilter,
   useAgeNow,
+  useInputs,
   useUnreachable,
 } from './kit.js';
 import type { ListResource } from './types.js';
@@ -88,8 +97,16 @@ interface Names {
   readonly directory: DirectoryState;
 }
 
-function names(vm: ViewModel): Names {
+/** What the rows are derived from: the feed held, the `/` text and the names `/` finds rows by. */
+interface ActivityInputs extends Names {
+  readonly feed: ActivityState;
+  readonly filter: string;
+}
+
+function inputs(vm: ViewModel): ActivityInputs {
   return {
+    feed: vm.stores.activity.getState(),
+    filter: listState(vm.ui.getState(), 'activity').filter,
     dictionary: vm.stores.dictionary.getState(),
     workspace: vm.stores.workspace.getState(),
     directory: vm.stores.directory.getState(),
@@ -114,27 +131,21 @@ function derivations() {
     return t;
   };
   const filterText = textFilter<Activity>();
-  return memo(
-    (feed: ActivityFeedState, filter: string, n: Names) => {
-      const kept = filterText(feed.rows, filter, (a) => text(a, n), [n.directory, n.workspace, n.dictionary]);
-      // The server's order is newest first; sorted again so a page that disagrees cannot interleave.
-      const ids = [...kept]
-        .map((a, i) => ({ a, i }))
-        .sort((x, y) => newestFirst(x.a.createdAt, y.a.createdAt) || x.i - y.i)
-        .map((x) => x.a.activityId);
-      return makeList(ids, (id) => feed.byId.get(id), feed.rows.length);
-    },
-    (a, b) =>
-      a[0].rows === b[0].rows &&
-      a[1] === b[1] &&
-      a[2].directory === b[2].directory &&
-      a[2].workspace === b[2].workspace &&
-      a[2].dictionary === b[2].dictionary,
-  );
+  // The feed's rows, not its whole state: a read set off or failing derives nothing again.
+  const list = memoInputs(({ rows, byId, filter, ...n }: Names & { rows: ActivityState['rows']; byId: ActivityState['byId']; filter: string }) => {
+    const kept = filterText(rows, filter, (a) => text(a, n), [n.directory, n.workspace, n.dictionary]);
+    // The server's order is newest first; sorted again so a page that disagrees cannot interleave.
+    const ids = [...kept]
+      .map((a, i) => ({ a, i }))
+      .sort((x, y) => newestFirst(x.a.createdAt, y.a.createdAt) || x.i - y.i)
+      .map((x) => x.a.activityId);
+    return makeList(ids, (id) => byId.get(id), rows.length);
+  });
+  return ({ feed, ...rest }: ActivityInputs) => list({ rows: feed.rows, byId: feed.byId, ...rest });
 }
 
-function rowsOf(vm: ViewModel) {
-  return vm.cache(activity, derivations)(feedOf(vm).getState(), listState(vm.ui.getState(), 'activity').filter, names(vm));
+function rowsOf(vm: ViewModel, from = inputs(vm)) {
+  return vm.cache(activity, derivations)(from);
 }
 
 function queryChips(q: ActivityQuery): Segment[] {
@@ -145,7 +156,7 @@ function queryChips(q: ActivityQuery): Segment[] {
 }
 
 /** The title's words on what is held: how far back it goes, a read under way, a failure. */
-export function feedSummary(feed: ActivityFeedState, ascii: boolean): string | undefined {
+export function feedSummary(feed: ActivityState, ascii: boolean): string | undefined {
   const ellipsis = ascii ? '...' : '…';
   if (feed.loading === 'first') return `reading${ellipsis}`;
   if (feed.error !== undefined && feed.rows.length > 0) return `${feed.error} (r retries)`;
@@ -157,7 +168,7 @@ export function feedSummary(feed: ActivityFeedState, ascii: boolean): string | u
 
 /** Said in place of rows: why there are none. */
 export function feedEmpty(
-  feed: ActivityFeedState,
+  feed: ActivityState,
   words: { readonly filtered: boolean; readonly ascii: boolean; readonly unreachable?: string | undefined },
 ): string {
   if (feed.forbidden) return "this key's role cannot read the activity feed";
@@ -177,10 +188,9 @@ const activityCommand: CommandSpec = {
   description: 'the activity feed; with activity types (transaction-declined, login, ...) or text: only those, asked of the server',
   complete: (word) => activityTypeCandidates(word),
   run(vm, cmd) {
-    const ui = vm.ui.getState();
-    if (ui.detail?.pane === 'activity') ui.closeDetail();
-    readFirst(vm, parseActivityWords(cmd.rest));
-    ui.setPane('activity');
+    closeDetailOf(vm, activity);
+    vm.actions.readActivity(parseActivityWords(cmd.rest));
+    vm.ui.getState().setPane('activity');
   },
 };
 
@@ -199,7 +209,6 @@ function open(vm: ViewModel, id: string, a: Activity | undefined): void {
     if (txId !== undefined) {
       ui.setPane('transactions');
       ui.openDetail('transactions', txId);
-      vm.actions.openTransaction(txId);
       return;
     }
   }
@@ -213,38 +222,36 @@ export const activity: ListResource<Activity> = {
   sorts,
   recordId: (a) => a.activityId,
   tone: () => undefined,
+  inputs,
   rows: (vm) => rowsOf(vm),
-  find: (vm, id) => feedOf(vm).getState().byId.get(id),
+  ...recordsIn((stores) => stores.activity, (s, id) => s.byId.get(id)),
   usePane(vm) {
-    const feed = useStore(feedOf(vm));
-    const dictionary = useStore(vm.stores.dictionary);
-    const workspace = useStore(vm.stores.workspace);
-    const directory = useStore(vm.stores.directory);
-    const filter = useStore(vm.ui, (s) => listState(s, 'activity').filter);
+    const held = useInputs(vm, inputs);
+    const { feed, filter } = held;
     const now = useAgeNow(vm);
     const unreachable = useUnreachable(vm);
     // The first page when the pane opens (again once what is held is a little old).
     useEffect(() => {
-      const s = feedOf(vm).getState();
-      if (s.loading === undefined && (s.readAt === undefined || vm.env.now() - s.readAt > STALE_MS)) readFirst(vm);
+      const s = vm.stores.activity.getState();
+      if (s.loading === undefined && (s.readAt === undefined || vm.env.now() - s.readAt > STALE_MS)) vm.actions.readActivity();
     }, [vm]);
-    const list = rowsOf(vm);
+    const list = rowsOf(vm, held);
     const chips = [...queryChips(feed.query), ...filterChip(filter)];
     const summary = feedSummary(feed, vm.theme.ascii);
     return {
       list,
-      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, directory, prices: list.prices },
+      ctx: { ascii: vm.theme.ascii, now, dictionary: held.dictionary, workspace: held.workspace, directory: held.directory, prices: list.prices },
       chips,
       ...(summary !== undefined ? { summary } : {}),
       empty: feedEmpty(feed, { filtered: filter !== '', ascii: vm.theme.ascii, unreachable }),
       onViewport(anchorId, visibleRows) {
         const shown = rowsOf(vm);
         const index = anchorId === undefined ? 0 : Math.max(0, shown.indexOf(anchorId));
-        if (wantsMore(feedOf(vm).getState(), index, shown.ids.length, visibleRows)) readMore(vm);
+        if (wantsMoreActivity(vm.stores.activity.getState(), index, shown.ids.length, visibleRows)) vm.actions.readOlderActivity();
       },
     };
   },
-  refresh: (vm) => readFirst(vm),
+  refresh: (vm) => vm.actions.readActivity(),
   copy: copyId,
   open: {
     label: 'open',
@@ -252,10 +259,10 @@ export const activity: ListResource<Activity> = {
     run: open,
   },
   detail: { Component: ActivityDetailPane },
-  hasFilters: (_ui: UiData, vm?: ViewModel) => vm !== undefined && hasQuery(feedOf(vm).getState().query),
+  hasFilters: (_ui: UiData, vm?: ViewModel) => vm !== undefined && hasQuery(vm.stores.activity.getState().query),
   clearFilter(vm) {
-    if (!hasQuery(feedOf(vm).getState().query)) return false;
-    readFirst(vm, {});
+    if (!hasQuery(vm.stores.activity.getState().query)) return false;
+    vm.actions.readActivity({});
     return true;
   },
   commands: [activityCommand],

@@ -1,7 +1,5 @@
 // The deposit addresses pane: filters by account (the chip, shared with transactions), network and
 // status (`:addr`), and text. `y` copies the address itself.
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import type { Address } from '../../contract/index.js';
 import { ADDRESS_STATUSES, addressStatusStyle, styleText } from '../../format/index.js';
 import type { WorkspaceState } from '../../store/index.js';
@@ -15,6 +13,7 @@ import type { Segment } from '../segments.js';
 import {
   ageColumn,
   chip,
+  closeDetailOf,
   compareText,
   createdColumn,
   emptyText,
@@ -23,13 +22,14 @@ import {
   memo,
   newestFirst,
   type RefData,
-  refData,
+  recordsIn,
   sameList,
   searchCache,
   sortOf,
   type SortSpec,
   textMatcher,
   useAgeNow,
+  useInputs,
   useUnreachable,
 } from './kit.js';
 import type { ListResource } from './types.js';
@@ -179,19 +179,42 @@ const addrCommand: CommandSpec = {
       addrNetworks: cmd.args.filter((a) => !statuses.has(a.toLowerCase())),
     });
     // A new view of the pane starts on its list, not on the detail of a row of the old one.
-    if (ui.detail?.pane === 'addresses') ui.closeDetail();
+    closeDetailOf(vm, addresses);
     ui.setPane('addresses');
   },
 };
 
-function chips(vm: ViewModel, ui: Pick<UiData, 'accountFilter' | 'addrNetworks' | 'addrStatuses'>, filter: string): Segment[] {
-  const ctx = { workspace: vm.stores.workspace.getState() };
+function chips(
+  ctx: { readonly workspace: WorkspaceState },
+  ui: Pick<UiData, 'accountFilter' | 'addrNetworks' | 'addrStatuses'>,
+  filter: string,
+): Segment[] {
   return [
     ...(ui.accountFilter !== undefined ? [chip('account', accountName(ctx, ui.accountFilter))] : []),
     ...(ui.addrNetworks.length > 0 ? [chip('network', ui.addrNetworks.join(','))] : []),
     ...(ui.addrStatuses.length > 0 ? [chip('status', ui.addrStatuses.join(','))] : []),
     ...filterChip(filter),
   ];
+}
+
+/** What the rows are derived from: the one selector the pane subscribes with and the keys read. */
+function inputs(vm: ViewModel) {
+  const ui = vm.ui.getState();
+  return {
+    own: listState(ui, 'addresses'),
+    accountFilter: ui.accountFilter,
+    addrNetworks: ui.addrNetworks,
+    addrStatuses: ui.addrStatuses,
+    workspace: vm.stores.workspace.getState(),
+    dictionary: vm.stores.dictionary.getState(),
+    directory: vm.stores.directory.getState(),
+  };
+}
+
+function rowsOf(vm: ViewModel, from = inputs(vm)) {
+  const { workspace, dictionary, directory } = from;
+  const q = addressQuery({ ...from, lists: { addresses: from.own } });
+  return vm.cache(addresses, derivations)(workspace, q, { workspace, dictionary, directory });
 }
 
 export const addresses: ListResource<Address> = {
@@ -201,27 +224,16 @@ export const addresses: ListResource<Address> = {
   sorts,
   recordId: (a) => a.addressId,
   tone: (a) => addressStatusStyle(a.status).tone,
-  rows(vm) {
-    const q = addressQuery(vm.ui.getState());
-    return vm.cache(addresses, derivations)(vm.stores.workspace.getState(), q, refData(vm));
-  },
-  find: (vm, id) => vm.stores.workspace.getState().addresses.find((a) => a.addressId === id),
+  inputs,
+  rows: (vm) => rowsOf(vm),
+  ...recordsIn((stores) => stores.workspace, (s, id) => s.addresses.find((a) => a.addressId === id)),
   usePane(vm) {
-    const workspace = useStore(vm.stores.workspace);
-    const dictionary = useStore(vm.stores.dictionary);
-    const ui = useStore(
-      vm.ui,
-      useShallow((s) => ({
-        own: listState(s, 'addresses'),
-        accountFilter: s.accountFilter,
-        addrNetworks: s.addrNetworks,
-        addrStatuses: s.addrStatuses,
-      })),
-    );
+    const ui = useInputs(vm, inputs);
+    const { workspace, dictionary } = ui;
     const now = useAgeNow(vm);
     const unreachable = useUnreachable(vm);
-    const list = addresses.rows(vm);
-    const shown = chips(vm, ui, ui.own.filter);
+    const list = rowsOf(vm, ui);
+    const shown = chips(ui, ui, ui.own.filter);
     return {
       list,
       ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices: list.prices },

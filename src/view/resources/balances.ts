@@ -3,8 +3,6 @@
 // chip (Enter on an account, `:account`, `:balances <account>`) shows one account's. The live engine
 // keeps the store current (a full read at start, `updatedSince` polls, a read after a completion
 // seen live); the pane redraws when it changes.
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import type { Balance } from '../../contract/index.js';
 import { amountCell, formatAbsolute, formatUsd } from '../../format/index.js';
 import type { BalancesState, PricePoint } from '../../store/index.js';
@@ -16,9 +14,10 @@ import { accountName, asset, networkName } from '../renderers/context.js';
 import type { Segment } from '../segments.js';
 import { resolveAccountArg } from './accounts.js';
 import { balancesSummary, balanceSymbol, balanceUsd, totalOf, type ValueCtx } from './balance-values.js';
-import { heldPrices, useHeldPrices } from './held-prices.js';
+import { heldPrices } from './held-prices.js';
 import {
   chip,
+  closeDetailOf,
   compareText,
   copyId,
   emptyText,
@@ -27,15 +26,17 @@ import {
   listAge,
   makeList,
   memo,
-  refData,
   type RefData,
+  recordsIn,
   searchCache,
   sortOf,
   textFilter,
   useAgeNow,
+  useInputs,
   useUnreachable,
   type SortSpec,
 } from './kit.js';
+import { transactions } from './transactions.js';
 import type { ListResource } from './types.js';
 
 const columns: readonly Column<Balance>[] = [
@@ -193,14 +194,27 @@ export function balanceRows(columnsOf: readonly Column<Balance>[] = columns) {
   );
 }
 
-function derived(vm: ViewModel) {
-  return vm
-    .cache(balances, () => balanceRows())(
-      vm.stores.balances.getState(),
-      balanceQuery(vm.ui.getState()),
-      refData(vm),
-      heldPrices(vm),
-    );
+/** What the rows are derived from: the one selector the pane subscribes with and the keys read. */
+function inputs(vm: ViewModel) {
+  const ui = vm.ui.getState();
+  return {
+    state: vm.stores.balances.getState(),
+    own: listState(ui, 'balances'),
+    accountFilter: ui.accountFilter,
+    dictionary: vm.stores.dictionary.getState(),
+    workspace: vm.stores.workspace.getState(),
+    prices: heldPrices(vm),
+  };
+}
+
+function derived(vm: ViewModel, from = inputs(vm)) {
+  const { dictionary, workspace } = from;
+  return vm.cache(balances, () => balanceRows())(
+    from.state,
+    balanceQuery({ lists: { balances: from.own }, accountFilter: from.accountFilter }),
+    { dictionary, workspace },
+    from.prices,
+  );
 }
 
 /** Said in place of rows: why there are none. */
@@ -223,9 +237,9 @@ export function balancesEmpty(
   });
 }
 
-function chips(vm: ViewModel, ui: Pick<UiData, 'accountFilter'>, filter: string): Segment[] {
+function chips(ref: Pick<RefData, 'workspace'>, ui: Pick<UiData, 'accountFilter'>, filter: string): Segment[] {
   return [
-    ...(ui.accountFilter !== undefined ? [chip('account', accountName(refData(vm), ui.accountFilter))] : []),
+    ...(ui.accountFilter !== undefined ? [chip('account', accountName(ref, ui.accountFilter))] : []),
     ...filterChip(filter),
   ];
 }
@@ -260,10 +274,7 @@ function openTransactions(vm: ViewModel, b: Balance): void {
     txFilter: { assetIds: [b.assetId] },
     txChips: [{ label: 'asset', value: network === '' ? symbol : `${symbol} on ${network}` }],
   });
-  if (ui.detail?.pane === 'transactions') {
-    ui.closeDetail();
-    vm.actions.closeTransaction();
-  }
+  closeDetailOf(vm, transactions);
   ui.setPane('transactions');
 }
 
@@ -274,18 +285,16 @@ export const balances: ListResource<Balance> = {
   sorts: BALANCE_SORTS,
   recordId: (b) => b.balanceId,
   tone: () => undefined,
+  inputs,
   rows: (vm) => derived(vm).list,
-  find: (vm, id) => vm.stores.balances.getState().byId.get(id),
+  ...recordsIn((stores) => stores.balances, (s, id) => s.byId.get(id)),
   usePane(vm) {
-    const state = useStore(vm.stores.balances);
-    const dictionary = useStore(vm.stores.dictionary);
-    const workspace = useStore(vm.stores.workspace);
-    const ui = useStore(vm.ui, useShallow((s) => ({ own: listState(s, 'balances'), accountFilter: s.accountFilter })));
-    const prices = useHeldPrices(vm);
+    const held = useInputs(vm, inputs);
+    const { state, dictionary, workspace, prices } = held;
     const now = useAgeNow(vm);
     const unreachable = useUnreachable(vm);
-    const { list, total } = derived(vm);
-    const shown = chips(vm, ui, ui.own.filter);
+    const { list, total } = derived(vm, held);
+    const shown = chips(held, held, held.own.filter);
     return {
       list,
       ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices },

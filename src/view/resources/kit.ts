@@ -2,9 +2,11 @@
 // cheaply), the `/` matcher, a one-slot memo, the search text cache, sorts and the age clock. A
 // list is derived once per change of its data or query and memoized, so a keypress (which changes
 // neither) costs the same at 100,000 rows as at 1,000.
-import { useStore } from 'zustand';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { type StoreApi, useStore } from 'zustand';
+import { shallow } from 'zustand/shallow';
 import { formatAbsolute, formatAge, isDecimalString, type Millis, parseMillis } from '../../format/index.js';
-import type { DictionaryState, DirectoryState, PricePoint, WorkspaceState } from '../../store/index.js';
+import type { DictionaryState, DirectoryState, PricePoint, Stores, WorkspaceState } from '../../store/index.js';
 import type { ViewModel } from '../model.js';
 import { type Column, searchText } from '../renderers/columns.js';
 import type { RenderCtx } from '../renderers/context.js';
@@ -144,6 +146,69 @@ function filterKey(filter: string): string {
   const invert = trimmed.startsWith('!');
   const needle = (invert ? trimmed.slice(1) : trimmed).trim().toLowerCase();
   return invert ? `!${needle}` : needle;
+}
+
+/**
+ * Where a resource's records are held, and one found by id: one selector, read as it is now by the
+ * keys (`find`: y, Enter, the dialogs) and subscribed by the views that draw one record (`useRecord`:
+ * the JSON view), so what a key acts on is what the screen shows.
+ */
+export interface RecordSource<R> {
+  find(vm: ViewModel, id: string): R | undefined;
+  /** React hook: the same lookup, drawn again when it changes. */
+  useRecord(vm: ViewModel, id: string | undefined): R | undefined;
+}
+
+export function recordsIn<S, R>(
+  store: (stores: Stores) => StoreApi<S>,
+  select: (state: S, id: string) => R | undefined,
+): RecordSource<R> {
+  return {
+    find: (vm, id) => select(store(vm.stores).getState(), id),
+    useRecord: (vm, id) => useStore(store(vm.stores), (s) => (id === undefined ? undefined : select(s, id))),
+  };
+}
+
+/**
+ * What a pane reads of the stores: one object of slices, each compared by identity. The pane
+ * subscribes with it (useInputs) and the keys derive from it (memoInputs), so both read the same.
+ */
+export type Inputs = object;
+
+/**
+ * React hook: the inputs a selector picks, drawn again when one of them changes (compared shallowly,
+ * like zustand's useShallow, but over every store the view reads: a change elsewhere costs one
+ * call of the selector, not a render).
+ */
+export function useInputs<I extends Inputs>(vm: ViewModel, select: (vm: ViewModel) => I): I {
+  const last = useRef<I | undefined>(undefined);
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const offs = [...Object.values(vm.stores), vm.ui].map((store) => store.subscribe(changed));
+      return () => {
+        for (const off of offs) off();
+      };
+    },
+    [vm],
+  );
+  const snapshot = () => {
+    const next = select(vm);
+    if (last.current !== undefined && shallow(last.current, next)) return last.current;
+    last.current = next;
+    return next;
+  };
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** A derivation memoized on its last inputs, compared shallowly: the same inputs give the same value. */
+export function memoInputs<I extends Inputs, T>(compute: (inputs: I) => T): (inputs: I) => T {
+  let last: { inputs: I; value: T } | undefined;
+  return (inputs) => {
+    if (last !== undefined && shallow(last.inputs, inputs)) return last.value;
+    const value = compute(inputs);
+    last = { inputs, value };
+    return value;
+  };
 }
 
 /** One memo slot: the last inputs and what they gave. */
@@ -327,6 +392,16 @@ export function useUnreachable(vm: ViewModel): string | undefined {
   return useStore(vm.stores.session, (s) =>
     s.connection.kind === 'offline' ? (s.connection.detail ?? 'the server cannot be reached') : undefined,
   );
+}
+
+/**
+ * Closes the open detail when it is `resource`'s: a new view of a pane starts on its list, not on
+ * the detail of a row of the old one (the engine lets go of it through view/live-sync.ts).
+ */
+export function closeDetailOf(vm: ViewModel, resource: { readonly id: string }): void {
+  const ui = vm.ui.getState();
+  if (ui.detail === undefined || ui.detail.pane !== resource.id) return;
+  ui.closeDetail();
 }
 
 /** What `y` copies on most lists: the record's id. */

@@ -1,6 +1,5 @@
 // The prices pane: every symbol with its price, the change since this session opened, the last
 // move, a sparkline of the session's history and how fresh each price is.
-import { useStore } from 'zustand';
 import {
   formatAge,
   formatChange,
@@ -9,10 +8,25 @@ import {
   sparkline,
   type Tone,
 } from '../../format/index.js';
-import type { PricePoint, PricesState } from '../../store/index.js';
+import type { PricePoint } from '../../store/index.js';
 import { listState } from '../../store/ui.js';
+import type { ViewModel } from '../model.js';
 import type { Column } from '../renderers/columns.js';
-import { compareText, filterChip, fixed8, makeList, memo, refData, type RefData, searchCache, sortOf, textMatcher, type SortSpec, useAgeNow, useUnreachable } from './kit.js';
+import {
+  compareText,
+  filterChip,
+  fixed8,
+  makeList,
+  memoInputs,
+  recordsIn,
+  searchCache,
+  sortOf,
+  textMatcher,
+  type SortSpec,
+  useAgeNow,
+  useInputs,
+  useUnreachable,
+} from './kit.js';
 import type { ListResource } from './types.js';
 
 /** Up is good news, down is bad, flat is nothing: tone for color only, the arrow says it. */
@@ -111,10 +125,24 @@ function change(p: PricePoint): bigint {
   return ((now - open) * 1_000_000_000n) / (open < 0n ? -open : open);
 }
 
+/** What the rows are derived from: the one selector the pane subscribes with and the keys read. */
+function inputs(vm: ViewModel) {
+  const own = listState(vm.ui.getState(), 'prices');
+  return {
+    state: vm.stores.prices.getState(),
+    filter: own.filter,
+    sortIndex: own.sort,
+    dictionary: vm.stores.dictionary.getState(),
+    workspace: vm.stores.workspace.getState(),
+  };
+}
+
+type PriceInputs = ReturnType<typeof inputs>;
+
 function derivations() {
   const search = searchCache(columns, (p: PricePoint) => p.baseSymbolId);
-  return memo(
-    (state: PricesState, filter: string, sortIndex: number, ref: RefData) => {
+  return memoInputs(
+    ({ state, filter, sortIndex, ...ref }: PriceInputs) => {
       const match = textMatcher(filter);
       const symbol = (p: PricePoint) => ref.dictionary.symbols.get(p.baseSymbolId)?.symbol ?? p.baseSymbolId;
       // The quote currency against itself says nothing.
@@ -137,12 +165,11 @@ function derivations() {
         { prices: state.bySymbol },
       );
     },
-    (a, b) =>
-      a[0].bySymbol === b[0].bySymbol &&
-      a[1] === b[1] &&
-      sortOf(sorts, a[2]).id === sortOf(sorts, b[2]).id &&
-      a[3].dictionary === b[3].dictionary,
   );
+}
+
+function rowsOf(vm: ViewModel, from = inputs(vm)) {
+  return vm.cache(prices, derivations)(from);
 }
 
 export const prices: ListResource<PricePoint> = {
@@ -152,23 +179,19 @@ export const prices: ListResource<PricePoint> = {
   sorts,
   recordId: (p) => p.baseSymbolId,
   tone: (p) => changeTone(p.sessionOpen, p.price),
-  rows(vm) {
-    const own = listState(vm.ui.getState(), 'prices');
-    return vm.cache(prices, derivations)(vm.stores.prices.getState(), own.filter, own.sort, refData(vm));
-  },
-  find: (vm, id) => vm.stores.prices.getState().bySymbol.get(id),
+  inputs,
+  rows: (vm) => rowsOf(vm),
+  ...recordsIn((stores) => stores.prices, (s, id) => s.bySymbol.get(id)),
   usePane(vm) {
-    const state = useStore(vm.stores.prices);
-    const dictionary = useStore(vm.stores.dictionary);
-    const workspace = useStore(vm.stores.workspace);
-    const own = useStore(vm.ui, (s) => listState(s, 'prices'));
+    const held = useInputs(vm, inputs);
+    const { state, dictionary, workspace } = held;
     useAgeNow(vm);
     const unreachable = useUnreachable(vm);
-    const list = prices.rows(vm);
+    const list = rowsOf(vm, held);
     return {
       list,
       ctx: { ascii: vm.theme.ascii, now: vm.env.now(), dictionary, workspace, prices: state.bySymbol },
-      chips: filterChip(own.filter),
+      chips: filterChip(held.filter),
       empty:
         state.updatedAt !== undefined
           ? 'no symbol matches (esc clears the filter)'

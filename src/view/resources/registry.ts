@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import type { RefreshScope } from '../live-actions.js';
 import { SwapPane } from '../panes/swap.js';
 import type { ViewModel } from '../model.js';
+import { type SwapKeyContext, swapKeyContext } from '../swap/context.js';
 import { accounts } from './accounts.js';
 import { activity } from './activity.js';
 import { addresses } from './addresses.js';
@@ -26,6 +27,8 @@ export interface PaneSpec {
   readonly Component?: ComponentType<{ readonly width: number; readonly height: number }>;
   /** What `r` fetches again on this pane (or does itself). */
   readonly refresh: RefreshScope | ((vm: ViewModel) => void);
+  /** The state its own keys decide with, read only while it is in front (the swap form's). */
+  readonly keyContext?: (vm: ViewModel) => { readonly swap: SwapKeyContext };
 }
 
 // A resource's functions take its own record type; the pane only ever hands a resource the records
@@ -41,7 +44,14 @@ export const PANES: readonly PaneSpec[] = [
   list(addresses, 'Addr'),
   list(transactions, 'Tx'),
   list(prices, 'Prices'),
-  { id: 'swap', title: 'Swap', short: 'Swap', Component: SwapPane, refresh: 'all' },
+  {
+    id: 'swap',
+    title: 'Swap',
+    short: 'Swap',
+    Component: SwapPane,
+    refresh: 'all',
+    keyContext: (vm) => ({ swap: swapKeyContext(vm) }),
+  },
   list(balances, 'Bal'),
   list(activity, 'Act'),
 ];

@@ -5,8 +5,6 @@
 // the transactions slice, the names it shows and its own ui state; never to prices (USD values use
 // prices held up to a minute, see transaction-rows.ts) and never to the 1 s clock.
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import type { Transaction } from '../../contract/index.js';
 import {
   amountCell,
@@ -15,9 +13,9 @@ import {
   styleText,
   transactionStatusStyle,
 } from '../../format/index.js';
-import { txQueryKey, WAITING_APPROVAL } from '../../store/index.js';
+import { isSlim, txQueryKey } from '../../store/index.js';
 import { listState } from '../../store/ui.js';
-import { markApprovalsSeen } from '../approvals/seen.js';
+import { markApprovalSeen } from '../approvals/seen.js';
 import type { CommandSpec } from '../input/command-spec.js';
 import { txWordsRef } from '../input/sources.js';
 import { parseTxWords, splitWords } from '../input/tx-words.js';
@@ -39,12 +37,14 @@ import { SEARCH_ROW_ID, searchOffer } from '../search-offer.js';
 import {
   ageColumn,
   chip,
+  closeDetailOf,
   copyId,
   createdColumn,
   emptyText,
   filterChip,
-  refData,
+  recordsIn,
   useAgeNow,
+  useInputs,
   useUnreachable,
 } from './kit.js';
 import { TRANSACTION_SORTS, transactionQuery, transactionRows } from './transaction-rows.js';
@@ -136,13 +136,6 @@ const columns: readonly Column<Transaction>[] = [
   createdColumn(),
 ];
 
-/** A new view of the pane starts on its list, not on the detail of a row of the old one. */
-function closeDetail(vm: ViewModel): void {
-  if (vm.ui.getState().detail?.pane !== 'transactions') return;
-  vm.ui.getState().closeDetail();
-  vm.actions.closeTransaction();
-}
-
 const txCommand: CommandSpec = {
   name: 'tx',
   args: '[word ...]',
@@ -162,7 +155,8 @@ const txCommand: CommandSpec = {
       txChips: parsed.chips.filter((c) => c.label !== 'account'),
       ...(accountId !== undefined ? { accountFilter: accountId } : {}),
     });
-    closeDetail(vm);
+    // A new view of the pane starts on its list, not on the detail of a row of the old one.
+    closeDetailOf(vm, transactions);
     ui.setPane('transactions');
   },
 };
@@ -193,6 +187,36 @@ function chips(vm: ViewModel): Segment[] {
   ];
 }
 
+/**
+ * What the rows are derived from. Not prices: the list values with prices held up to a minute
+ * (transaction-rows.ts), read when the rows are derived, so a price tick draws nothing.
+ */
+function inputs(vm: ViewModel) {
+  const ui = vm.ui.getState();
+  return {
+    tx: vm.stores.transactions.getState(),
+    own: listState(ui, 'transactions'),
+    accountFilter: ui.accountFilter,
+    txFilter: ui.txFilter,
+    txChips: ui.txChips,
+    follow: ui.follow,
+    dictionary: vm.stores.dictionary.getState(),
+    workspace: vm.stores.workspace.getState(),
+    directory: vm.stores.directory.getState(),
+  };
+}
+
+function rowsOf(vm: ViewModel, from = inputs(vm)) {
+  const rows = vm.cache(transactions, () => transactionRows(columns));
+  const { dictionary, workspace, directory } = from;
+  return rows(
+    from.tx,
+    transactionQuery({ ...from, lists: { transactions: from.own } }),
+    { dictionary, workspace, directory },
+    vm.stores.prices.getState(),
+  );
+}
+
 export const transactions: ListResource<Transaction> = {
   id: 'transactions',
   title: 'Transactions',
@@ -200,34 +224,15 @@ export const transactions: ListResource<Transaction> = {
   sorts: TRANSACTION_SORTS,
   recordId: (tx) => tx.transactionId,
   tone: (tx) => transactionStatusStyle(tx.status).tone,
-  rows(vm) {
-    const rows = vm.cache(transactions, () => transactionRows(columns));
-    return rows(
-      vm.stores.transactions.getState(),
-      transactionQuery(vm.ui.getState()),
-      refData(vm),
-      vm.stores.prices.getState(),
-    );
-  },
-  find: (vm, id) => vm.stores.transactions.getState().byId.get(id),
+  inputs,
+  rows: (vm) => rowsOf(vm),
+  ...recordsIn((stores) => stores.transactions, (s, id) => s.byId.get(id)),
   usePane(vm) {
-    const tx = useStore(vm.stores.transactions);
-    const dictionary = useStore(vm.stores.dictionary);
-    const workspace = useStore(vm.stores.workspace);
-    const directory = useStore(vm.stores.directory);
-    const ui = useStore(
-      vm.ui,
-      useShallow((s) => ({
-        own: listState(s, 'transactions'),
-        accountFilter: s.accountFilter,
-        txFilter: s.txFilter,
-        txChips: s.txChips,
-        follow: s.follow,
-      })),
-    );
+    const held = useInputs(vm, inputs);
+    const { tx, dictionary, workspace, directory } = held;
     const now = useAgeNow(vm);
-    const key = txQueryKey(transactionQuery({ ...ui, lists: { transactions: ui.own } }).server);
-    const list = transactions.rows(vm);
+    const key = txQueryKey(transactionQuery({ ...held, lists: { transactions: held.own } }).server);
+    const list = rowsOf(vm, held);
     // The view on screen: the engine reads its history (or keeps what it holds of it).
     useEffect(() => {
       vm.actions.showTransactions(transactionQuery(vm.ui.getState()).server);
@@ -250,31 +255,34 @@ export const transactions: ListResource<Transaction> = {
         unreachable,
       }),
       marks: tx.changedAt,
-      follow: ui.follow,
+      follow: held.follow,
       onViewport: (anchorId, visibleRows) =>
         vm.actions.transactionsViewport({ key, ...(anchorId !== undefined ? { anchorId } : {}), visibleRows }),
     };
   },
   refresh: 'transactions',
+  whole: { partial: isSlim, load: (vm, id) => vm.actions.loadTransaction(id) },
+  decides: true,
   copy: copyId,
   open: {
     label: 'open',
     noteLabel: 'search the server',
     description: 'open the detail (on the "search the server" row: ask the server)',
-    run(vm, id, record) {
+    run(vm, id) {
       if (id === SEARCH_ROW_ID) {
         searchServer(vm);
         return;
       }
+      // The live engine loads it by following ui.detail (live-sync.ts).
       vm.ui.getState().openDetail('transactions', id);
-      vm.actions.openTransaction(id);
-      // Going to one that waits for approval is going to the queue: the header's "new" mark clears.
-      if (record?.status === WAITING_APPROVAL) markApprovalsSeen(vm);
+      // Opening an arrival is visiting it: its own "new" mark in the header goes.
+      markApprovalSeen(vm, id);
     },
   },
-  detail: { Component: DetailPane, onClose: (vm) => vm.actions.closeTransaction() },
+  detail: { Component: DetailPane, followedLive: true },
   follows: true,
   hasFilters: (ui) => ui.accountFilter !== undefined || ui.txChips.length > 0,
+  query: (ui) => txQueryKey(transactionQuery(ui).server),
   clearFilter(vm) {
     const ui = vm.ui.getState();
     if (ui.txChips.length > 0) {

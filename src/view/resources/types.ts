@@ -11,7 +11,7 @@ import type { ViewModel } from '../model.js';
 import type { Column } from '../renderers/columns.js';
 import type { RenderCtx } from '../renderers/context.js';
 import type { Segment } from '../segments.js';
-import type { DerivedList, SortSpec } from './kit.js';
+import type { DerivedList, Inputs, RecordSource, SortSpec } from './kit.js';
 
 /** What the pane draws with, from the pane's hook. */
 export interface PaneData<R> {
@@ -42,13 +42,24 @@ export interface OpenSpec<R> {
   run(vm: ViewModel, id: string, record: R | undefined): void;
 }
 
-/** A detail drawn over the pane (Enter), and what closing it lets go of. */
+/** A detail drawn over the pane (Enter). */
 export interface DetailSpec {
   readonly Component: ComponentType<{ readonly width: number; readonly height: number }>;
-  onClose?(vm: ViewModel): void;
+  /** The live engine loads the open record whole and keeps it fresh (view/live-sync.ts follows it). */
+  readonly followedLive?: boolean;
 }
 
-export interface ListResource<R> {
+/** A record the console holds in part (a finished transaction is held slim) and how to read it whole. */
+export interface WholeSpec<R> {
+  partial(record: R): boolean;
+  load(vm: ViewModel, id: string): void;
+}
+
+/**
+ * `find` and `useRecord` (kit.ts recordsIn): a record by id, also one the list's filters leave out,
+ * from one selector: the keys (y, Enter, J's target) read it, the JSON view subscribes to it.
+ */
+export interface ListResource<R> extends RecordSource<R> {
   readonly id: PaneId;
   /** The tab's and the title's name. */
   readonly title: string;
@@ -58,12 +69,19 @@ export interface ListResource<R> {
   recordId(record: R): string;
   /** Tone of the toned column (status): for color only, the text already says it. */
   tone(record: R): Tone | undefined;
-  /** The rows now, from the stores as they are (memoized: the same inputs give the same list). */
+  /**
+   * What the rows are derived from, picked from the stores: the one selector the pane subscribes
+   * with (kit.ts useInputs) and the keys derive from, so what is read is what is subscribed.
+   */
+  inputs(vm: ViewModel): Inputs;
+  /** The rows now, from `inputs` as they are (memoized: the same inputs give the same list). */
   rows(vm: ViewModel): DerivedList<R>;
-  /** A record by id, also one the list's filters leave out (an open detail, the JSON view). */
-  find(vm: ViewModel, id: string): R | undefined;
-  /** React hook of the pane: subscribes to what the rows and chips read, then derives them. */
+  /** React hook of the pane: subscribes to its `inputs`, then derives the rows and chips. */
   usePane(vm: ViewModel): PaneData<R>;
+  /** The JSON view (J) shows the whole record: how to read one held in part. */
+  readonly whole?: WholeSpec<R>;
+  /** The decisions (approve, decline, cancel) act on its records. */
+  readonly decides?: boolean;
   /** What `r` asks the live engine to fetch again, or does itself (a feed the pane reads on demand). */
   readonly refresh: RefreshScope | ((vm: ViewModel) => void);
   /** What `y` copies (the id when absent) and what to call it on the status line. */
@@ -78,6 +96,11 @@ export interface ListResource<R> {
    */
   hasFilters?(ui: UiData, vm?: ViewModel): boolean;
   clearFilter?(vm: ViewModel): boolean;
+  /**
+   * What its list asks for beyond the sort (its filters, as one text): when it changes, the list
+   * opens at its first row (lists/first-row.ts).
+   */
+  query?(ui: UiData): string;
   /** `:` commands that act on this resource. */
   readonly commands?: readonly CommandSpec[];
 }

@@ -115,12 +115,11 @@ function showCreated(vm: ViewModel, transactionId: string): void {
   const ui = vm.ui.getState();
   // Someone who went on to type a filter or read the help is not pulled away mid-way.
   if (modeNow(vm) !== 'normal') return;
-  if (ui.detail?.pane === 'transactions' && ui.detail.id !== transactionId) vm.actions.closeTransaction();
   ui.setPane('transactions');
   ui.patchList('transactions', { selectedId: transactionId });
   ui.update({ follow: false });
+  // The live engine follows ui.detail (live-sync.ts): the one it held before is let go.
   ui.openDetail('transactions', transactionId);
-  vm.actions.openTransaction(transactionId);
 }
 
 /**
