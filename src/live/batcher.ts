@@ -32,9 +32,13 @@ export interface FlushWork {
    * once: applied with change marks by the store's merge. Empty while paused.
    */
   readonly live: readonly Transaction[];
-  readonly paused: boolean;
-  /** Live changes waiting for resume. */
+  /** Live changes waiting for resume (one per id). */
   readonly held: number;
+  /**
+   * Those changes, while paused: the rows wait for them, the approval queue does not (the store
+   * counts a held arrival at once: store/held.ts). Empty when nothing is held.
+   */
+  readonly holding: readonly Transaction[];
   /** Local time of the newest frame or read since the last write. */
   readonly freshAt?: number;
 }
@@ -85,7 +89,9 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   let paused = false;
   let opened = false;
   let stopped = false;
-  let written = { paused: false, held: 0 };
+  /** The held count last written, and whether the held versions changed since (a status may change under one id). */
+  let writtenHeld = 0;
+  let heldChanged = false;
   let cancel: (() => void) | undefined;
   let lastFlush = -Infinity;
   // Token bucket: one write costs a token; tokens come back at `perSecond` and at most 1.5 wait
@@ -138,6 +144,8 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   }
 
   function hold(items: readonly Transaction[]): void {
+    if (items.length === 0) return;
+    heldChanged = true;
     unsettled.push(...items);
     if (unsettled.length >= SETTLE_EVERY) settle();
   }
@@ -145,13 +153,7 @@ export function createBatcher(opts: BatcherOptions): Batcher {
   function hasWork(): boolean {
     const due = writable() && (queue.length > 0 || held.byId.size > 0 || unsettled.length > 0);
     const shownHeld = paused ? held.byId.size : 0;
-    return (
-      due ||
-      freshAt !== undefined ||
-      written.paused !== paused ||
-      written.held !== shownHeld ||
-      (paused && unsettled.length > 0)
-    );
+    return due || freshAt !== undefined || writtenHeld !== shownHeld || (paused && heldChanged);
   }
 
   function kick(): void {
@@ -173,14 +175,16 @@ export function createBatcher(opts: BatcherOptions): Batcher {
       held = empty;
       queue = [];
     }
+    const holding = paused && heldCount() > 0 ? [...held.byId.values()] : [];
     const work: FlushWork = {
       live: liveBatch,
-      paused,
-      held: paused ? heldCount() : 0,
+      held: holding.length,
+      holding,
       ...(freshAt === undefined ? {} : { freshAt }),
     };
     freshAt = undefined;
-    written = { paused: work.paused, held: work.held };
+    writtenHeld = work.held;
+    heldChanged = false;
     try {
       opts.write(work);
     } finally {

@@ -13,6 +13,7 @@ import {
   cutTo,
   DEFAULT_MAX_UNFINISHED,
 } from './ceiling.js';
+import { awaitingWithHeld, type HeldApprovals, heldChanges, NO_HELD_APPROVALS, withApplied, withHeldChanges } from './held.js';
 import { compareMillis, compareUpdatedAt, supersedes } from './merge.js';
 import { PersistentMap } from './persistent-map.js';
 import { isSlim, slimmable, slimTransaction } from './slim.js';
@@ -63,9 +64,13 @@ export interface TransactionsState {
   readonly baselineAt?: number;
   /** Transactions that entered waiting-approval after the baseline (approvals.ts). */
   readonly arrivals: ApprovalArrivals;
-  /** Live updates are held (the user paused): `held` transactions wait to be applied. */
-  readonly paused: boolean;
+  /**
+   * Live updates held while the view is paused (ui.ts `pause`, the one home of the pause): how many
+   * transactions wait to be applied to the rows.
+   */
   readonly held: number;
+  /** What the held updates change of the approval queue: counted and called at once (held.ts). */
+  readonly heldApprovals: HeldApprovals;
   readonly detail?: TransactionDetail;
   /**
    * The finished history of each transactions view read so far, by query key (tx-query.ts):
@@ -84,8 +89,8 @@ export const emptyTransactions: TransactionsState = {
   unfinished: 0,
   unfinishedLimit: DEFAULT_MAX_UNFINISHED,
   arrivals: NO_ARRIVALS,
-  paused: false,
   held: 0,
+  heldApprovals: NO_HELD_APPROVALS,
   windows: new Map(),
 };
 
@@ -271,7 +276,12 @@ export function applyTransactions(
     changedAt?.delete(id);
   }
   // Judged on the batch as a whole, before the maps are extended (`state.byId` is the "before").
-  const arrived = state.baselineAt === undefined ? [] : arrivalsOf(changes, (id) => state.byId.get(id)?.status);
+  // Those already called for while held (held.ts) are not news a second time.
+  const announced = state.heldApprovals.announced;
+  const arrived =
+    state.baselineAt === undefined
+      ? []
+      : arrivalsOf(changes, (id) => state.byId.get(id)?.status).filter((id) => !announced.has(id));
   let byId: ReadonlyMap<string, Transaction> = persistent(state.byId).setAll(changes);
   let order =
     placed === undefined || placed.size === 0 ? state.order : placeInOrder(state.order, placed, moved, byId);
@@ -295,6 +305,7 @@ export function applyTransactions(
     unfinished,
     ...(cut === undefined ? {} : { ceiling: { since: state.ceiling?.since ?? now, floor: cut.floor } }),
     arrivals: withArrivals(state.arrivals, arrived),
+    heldApprovals: withApplied(state.heldApprovals, changes.keys()),
   };
 }
 
@@ -350,8 +361,24 @@ function persistent<V>(map: ReadonlyMap<string, V>): PersistentMap<string, V> {
   return map instanceof PersistentMap ? map : PersistentMap.from(map);
 }
 
-export function withHold(state: TransactionsState, paused: boolean, held: number): TransactionsState {
-  return state.paused === paused && state.held === held ? state : { ...state, paused, held };
+/**
+ * What the live engine holds while paused: `count` transactions, `holding` their versions (one per
+ * id). The rows wait; a held one entering waiting-approval is an arrival at once (the header counts
+ * it, the operator is called), and is not counted again when it is applied.
+ */
+export function withHeld(state: TransactionsState, count: number, holding: Iterable<Transaction>): TransactionsState {
+  const { held, arrived } = withHeldChanges(
+    state.heldApprovals,
+    heldChanges((id) => state.byId.get(id), holding),
+    state.baselineAt !== undefined,
+  );
+  if (state.held === count && held === state.heldApprovals) return state;
+  return { ...state, held: count, heldApprovals: held, arrivals: withArrivals(state.arrivals, arrived) };
+}
+
+/** Transactions waiting for approval as the header says it: the rows' count and what is held. */
+export function awaitingNow(state: TransactionsState): number {
+  return awaitingWithHeld(state.awaitingApproval, state.heldApprovals, (id) => state.byId.get(id)?.status);
 }
 
 /** Sets (or with undefined clears) the open detail's load state. */

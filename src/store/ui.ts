@@ -14,6 +14,14 @@ export type PaneId = string;
  */
 export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'messages';
 
+/**
+ * Why live updates are held: the person pressed `p`, or a decision is being made (its dialog is
+ * open and its request not yet answered). Held while any reason stands; the one home of the pause.
+ */
+export type PauseReason = 'person' | 'decision';
+
+export const NO_PAUSE: ReadonlySet<PauseReason> = new Set();
+
 /** The list filters a `:tx` line sets (the account chip is separate: addresses share it). */
 export type TxFilter = Omit<TransactionFilterQuery, 'isTerminated' | 'accountId' | 'accountIds'>;
 
@@ -63,14 +71,19 @@ export interface UiData {
   readonly addrStatuses: readonly string[];
   /** Transactions: the selection sticks to the newest row. */
   readonly follow: boolean;
-  /** Mirror of the live engine's pause, for the header. */
-  readonly paused: boolean;
+  /** Why live updates are held (none: they flow); the view drives the live engine from it. */
+  readonly pause: ReadonlySet<PauseReason>;
   /**
-   * The transactions slice's approval arrivals count when the person last went to the queue
-   * (n/N, or opened one waiting): the header marks the arrivals since.
+   * Transactions that entered waiting-approval and the person has not visited yet (n/N onto one,
+   * or opening it), oldest arrival first: the header's "● N new". Each visit takes its own one
+   * off. The one live fact kept here, as what the person has yet to see: the view writes it on an
+   * arrival and when one leaves the queue (view/approvals/seen.ts), not on every update.
    */
-  readonly approvalsSeen: number;
-  /** The open detail of a record, drawn over its pane while that pane is in front. */
+  readonly freshApprovals: readonly string[];
+  /**
+   * The open detail of a record, drawn over its pane while that pane is in front. Its one home: the
+   * live engine loads the open transaction by following this (view/live-sync.ts).
+   */
   readonly detail?: { readonly pane: PaneId; readonly id: string; readonly scroll: number };
   readonly helpScroll: number;
   /** The messages overlay's scroll (it opens on the newest). */
@@ -101,6 +114,8 @@ export interface UiActions {
   patchList(pane: PaneId, patch: Partial<ListState>): void;
   /** Changes any of the data fields at once (filters, follow, scrolls...); never the mode. */
   update(patch: Partial<Omit<UiData, 'mode'>>): void;
+  /** Adds (`on`) or removes one reason to hold live updates. */
+  setPause(reason: PauseReason, on: boolean): void;
   openDetail(pane: PaneId, id: string): void;
   closeDetail(): void;
   beginInput(mode: 'filter' | 'command', text: string): void;
@@ -139,8 +154,8 @@ export function initialUi(init: Partial<UiData> = {}): UiData {
     addrNetworks: [],
     addrStatuses: [],
     follow: false,
-    paused: false,
-    approvalsSeen: 0,
+    pause: NO_PAUSE,
+    freshApprovals: [],
     helpScroll: 0,
     messagesScroll: 0,
     input: '',
@@ -150,6 +165,24 @@ export function initialUi(init: Partial<UiData> = {}): UiData {
     size: { columns: 80, rows: 24 },
     ...init,
   };
+}
+
+/** The reasons with `reason` added (`on`) or removed; the same set when that changes nothing. */
+export function withPause(
+  pause: ReadonlySet<PauseReason>,
+  reason: PauseReason,
+  on: boolean,
+): ReadonlySet<PauseReason> {
+  if (pause.has(reason) === on) return pause;
+  const next = new Set(pause);
+  if (on) next.add(reason);
+  else next.delete(reason);
+  return next;
+}
+
+/** Whether live updates are held, for whatever reason: the header's PAUSED and the engine's hold. */
+export function isPaused(ui: Pick<UiData, 'pause'>): boolean {
+  return ui.pause.size > 0;
 }
 
 /** Appends a command to the history: consecutive repeats are kept once, the oldest fall off. */
@@ -181,6 +214,10 @@ export function createUiStore(init: Partial<UiData> = {}): UiStore {
     },
     update(patch) {
       set(patch);
+    },
+    setPause(reason, on) {
+      const pause = withPause(get().pause, reason, on);
+      if (pause !== get().pause) set({ pause });
     },
     openDetail(pane, id) {
       set({ detail: { pane, id, scroll: 0 } });

@@ -8,9 +8,12 @@ import { expireChangeMarks, type Stores } from '../store/index.js';
 import type { SwapStore } from '../store/swap.js';
 import type { UiStore } from '../store/ui.js';
 import { watchApprovals } from './approvals/call.js';
+import { trackFreshApprovals } from './approvals/seen.js';
+import { followUi } from './live-sync.js';
 import { CHANGE_MARK_MS } from './change-mark.js';
 import { dispatchRead } from './keys/dispatch.js';
 import { listenKeys } from './keys/listen.js';
+import { openQueriesAtFirstRow } from './lists/first-row.js';
 import { frameLayout, tooSmallMessage } from './layout.js';
 import type { LiveActions } from './live-actions.js';
 import { useMode } from './mode.js';
@@ -125,6 +128,12 @@ export function App({ stores, ui, dialog, swap, actions, env, columns, rows }: A
   useClock(vm);
   // Transactions entering waiting-approval call the operator (the bell, a notification).
   useEffect(() => watchApprovals(vm), [vm]);
+  // Each arrival is marked new in the header until the person visits it.
+  useEffect(() => trackFreshApprovals(vm), [vm]);
+  // A new filter or sort opens its list at the first row.
+  useEffect(() => openQueriesAtFirstRow(vm), [vm]);
+  // The engine's pause and open transaction follow the ui store (their one home).
+  useEffect(() => followUi(vm), [vm]);
   return (
     <ViewContext.Provider value={vm}>
       <Keys />

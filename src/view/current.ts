@@ -8,9 +8,8 @@ import { frameLayout } from './layout.js';
 import { modeNow } from './mode.js';
 import type { ViewModel } from './model.js';
 import type { DerivedList } from './resources/kit.js';
-import { type AnyResource, resourceOf } from './resources/registry.js';
+import { type AnyResource, paneSpec, resourceOf } from './resources/registry.js';
 import { resolveSelection, type Selection } from './selection.js';
-import { swapKeyContext } from './swap/context.js';
 
 export function tableHeight(ui: UiData): number {
   return frameLayout(ui.size.columns, ui.size.rows).table;
@@ -73,6 +72,7 @@ export function keyContextNow(vm: ViewModel): KeyContext {
   const ui = vm.ui.getState();
   const session = vm.stores.session.getState();
   const dialog = vm.dialog.getState().dialog;
+  const self = vm.stores.directory.getState().selfUserId;
   let selected: { value: Selected | undefined } | undefined;
   const pick = () => (selected ??= { value: selectedNow(vm) }).value;
   return {
@@ -82,7 +82,9 @@ export function keyContextNow(vm: ViewModel): KeyContext {
     readOnly: session.readOnly,
     ...(session.role !== undefined ? { role: session.role } : {}),
     forbidden: session.forbidden,
-    paused: ui.paused,
+    ...(self !== undefined ? { self } : {}),
+    // `p` resumes only the person's own pause: a decision's is the dialog's to end.
+    paused: ui.pause.has('person'),
     follow: ui.follow,
     hasFilter: paneHasFilter(ui, ui.pane, vm),
     selected: () => pick()?.record,
@@ -93,7 +95,7 @@ export function keyContextNow(vm: ViewModel): KeyContext {
     ...(dialog !== undefined
       ? { dialog: { phase: dialog.phase, typed: dialog.confirm === 'typed', action: dialog.action } }
       : {}),
-    // Only on pane 5: the form's state is read (candidates, the clock) only where its keys live.
-    ...(ui.pane === 'swap' ? { swap: swapKeyContext(vm) } : {}),
+    // A pane's own keys' state (the swap form's candidates, the clock) is read only where its keys live.
+    ...paneSpec(ui.pane)?.keyContext?.(vm),
   };
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { diffWithTruth, engineOn, firstPageIn, serverTruth, sleep, withdrawal } from './helpers.js';
+import { awaitingNow } from '../../src/store/index.js';
 
 let fx: SandboxFixture;
 let accountId: string;
@@ -86,11 +87,11 @@ describe('pause', () => {
     const waiting = state.order.map((id) => state.byId.get(id)!).filter((t) => t.status === 'waiting-approval');
     expect(waiting.length).toBeGreaterThanOrEqual(2);
 
+    // The hold starts at once: a write already due carries nothing live.
     live.setPaused(true);
-    await waitUntil(() => stores.transactions.getState().paused, 1_000, 'paused in the store');
     const frozen = stores.transactions.getState();
-    await fx.client().transactions.decline(waiting[0]!.transactionId);
-    await fx.client().transactions.decline(waiting[1]!.transactionId);
+    await fx.client().transactions.decide('decline', waiting[0]!.transactionId);
+    await fx.client().transactions.decide('decline', waiting[1]!.transactionId);
     const ids = createInWorld(3);
     await waitUntil(() => stores.transactions.getState().held >= 5, 3_000, 'five updates held');
     await sleep(300);
@@ -98,9 +99,14 @@ describe('pause', () => {
     expect(during.byId).toBe(frozen.byId); // rows did not move
     expect(during.order).toBe(frozen.order);
     expect(during.byId.get(waiting[0]!.transactionId)!.status).toBe('waiting-approval');
+    // The rows wait; the approval queue does not: the two declined already leave its count.
+    expect([...during.heldApprovals.leaving].sort()).toEqual(
+      [waiting[0]!.transactionId, waiting[1]!.transactionId].sort(),
+    );
+    expect(awaitingNow(during)).toBeLessThanOrEqual(during.awaitingApproval - 2 + during.heldApprovals.entering.size);
 
     live.setPaused(false);
-    await waitUntil(() => !stores.transactions.getState().paused, 1_000, 'resumed');
+    await waitUntil(() => stores.transactions.getState().held === 0, 1_000, 'resumed');
     const after = stores.transactions.getState();
     expect(after.held).toBe(0);
     expect(after.byId.get(waiting[0]!.transactionId)!.status).toBe('canceled');

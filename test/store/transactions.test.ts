@@ -9,7 +9,7 @@ import {
   expireChangeMarks,
   type TransactionsState,
   withDetail,
-  withHold,
+  withHeld,
 } from '../../src/store/index.js';
 import { tx, withEvents } from './helpers.js';
 
@@ -187,10 +187,11 @@ describe('applyTransactions: change marks', () => {
 });
 
 describe('small reducers', () => {
-  it('withHold', () => {
-    expect(withHold(emptyTransactions, false, 0)).toBe(emptyTransactions);
-    const s = withHold(emptyTransactions, true, 3);
-    expect([s.paused, s.held]).toEqual([true, 3]);
+  it('withHeld counts what is held, and the same state when nothing changed', () => {
+    expect(withHeld(emptyTransactions, 0, [])).toBe(emptyTransactions);
+    const s = withHeld(emptyTransactions, 3, [tx('a'), tx('b'), tx('c')]);
+    expect(s.held).toBe(3);
+    expect(withHeld(s, 3, [tx('a'), tx('b'), tx('c')])).toBe(s);
   });
 
   it('withDetail sets, keeps and clears', () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
 import { displayWidth } from '../../src/format/index.js';
 import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
-import { type ActionName, applyTransactions, type Stores } from '../../src/store/index.js';
+import { type ActionName, applyTransactions, type Stores, withSelf } from '../../src/store/index.js';
 import type { ActionOutcome } from '../../src/view/dialog/outcome.js';
 import {
   type ActionScript,
@@ -104,14 +104,19 @@ describe('when d and a exist', () => {
     expect(a.frame()).toContain('APPROVE transaction');
   });
 
-  it('not in read-only mode: not in the footer or the help, and the keys do nothing', async () => {
+  it('not in read-only mode: not in the footer or the help, and the keys say read-only turned them off', async () => {
     const a = await on(W1, { readOnly: true });
     expect(footer(a)).not.toContain('decline');
     expect(footer(a)).not.toContain('approve');
-    await a.press('d', 'a');
+    await a.press('d');
+    expect(statusLine(a)).toContain('d (decline): read-only: decisions are turned off');
+    expect(statusLine(a)).not.toContain('not a key of the console');
+    await a.press('a');
+    expect(statusLine(a)).toContain('a (approve): read-only: decisions are turned off');
     expect(a.mode()).toBe('normal');
     expect(a.frame()).not.toContain('DECLINE');
     expect(a.rec.calls).not.toContain('setPaused true');
+    expect(a.rec.calls.filter((c) => /^(decline|approve) /.test(c))).toEqual([]);
     await a.press('?');
     expect(a.frame()).not.toMatch(/decline the transaction/);
     expect(a.frame()).not.toMatch(/approve the transaction/);
@@ -146,6 +151,27 @@ describe('when d and a exist', () => {
       const help = a.lines().join(' ').replace(/\s+/g, ' ');
       expect(help).toMatch(/decline the transaction .*\((a key with the view-only role|the server refused)/);
     }
+  });
+
+  it('a on a transaction this key already approved: not in the footer, and a says so', async () => {
+    const stores = loadedStores();
+    // W1's approvals so far: k3f9; the key acts as that member.
+    stores.directory.setState((d) => withSelf(d, 'k3f9'));
+    const a = await on(W1, { stores });
+    expect(footer(a)).not.toContain('a approve');
+    expect(footer(a)).toContain('d decline');
+    await a.press('a');
+    expect(a.mode()).toBe('normal');
+    expect(a.frame()).not.toContain('APPROVE transaction');
+    expect(statusLine(a)).toContain('approve: you already approved this');
+    expect(a.rec.calls.filter((c) => c.startsWith('approve '))).toEqual([]);
+  });
+
+  it('a another member approved stays: the key is not that member', async () => {
+    const stores = loadedStores();
+    stores.directory.setState((d) => withSelf(d, 'someone-else'));
+    const a = await on(W1, { stores });
+    expect(footer(a)).toContain('a approve');
   });
 
   it('only a 403 on decline hides d; a stays', async () => {
@@ -467,16 +493,18 @@ describe('around the dialog', () => {
     const a = await on(W1, { stores: smallStores() });
     await a.press('d');
     expect(a.rec.calls).toEqual(['setPaused true']);
-    expect(a.ui.getState().paused).toBe(false);
+    // The decision's reason, not the person's: `p` would not resume it.
+    expect([...a.ui.getState().pause]).toEqual(['decision']);
     await a.press(KEYS.esc);
     expect(a.rec.calls).toEqual(['setPaused true', 'setPaused false']);
   });
 
   it('an earlier pause of the person stays: nothing resumed on close', async () => {
-    const a = await on(W1, { stores: smallStores(), ui: { paused: true } });
+    const a = await on(W1, { stores: smallStores(), ui: { pause: new Set(['person']) } });
     await a.press('d', KEYS.esc);
-    expect(a.rec.calls.filter((c) => c.startsWith('setPaused'))).toEqual([]);
-    expect(a.ui.getState().paused).toBe(true);
+    // Told once, at the start: the dialog changes nothing of the hold.
+    expect(a.rec.calls.filter((c) => c.startsWith('setPaused'))).toEqual(['setPaused true']);
+    expect([...a.ui.getState().pause]).toEqual(['person']);
   });
 
   it('a live update of the target does not change what is being confirmed', async () => {

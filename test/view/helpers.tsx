@@ -35,6 +35,11 @@ import {
   withLimits,
   withMembers,
 } from '../../src/store/index.js';
+import type { ActivitiesListQuery } from '../../src/client/index.js';
+import type { DecisionName } from '../../src/domain/actions.js';
+import { createActivityLoads } from '../../src/live/activity-loads.js';
+import { type ActivityStore, createActivityStore } from '../../src/store/index.js';
+import type { ActivitiesOutcome } from '../../src/view/live-actions.js';
 import { createDialogStore } from '../../src/store/dialog.js';
 import { createSwapStore } from '../../src/store/swap.js';
 import { createUiStore, type UiData, type UiStore } from '../../src/store/ui.js';
@@ -168,27 +173,30 @@ export interface Recorded {
   quits: number;
 }
 
-/** How a test scripts the answers of the writes (default: `duplicate`, at once). */
-export interface ActionScript {
-  decline?: (id: string, reason?: string) => Promise<ActionOutcome>;
-  approve?: (id: string) => Promise<ActionOutcome>;
-  cancel?: (id: string, reason?: string) => Promise<ActionOutcome>;
+/**
+ * How a test scripts the answers of the writes (default: `duplicate`, at once): a decision's by
+ * its name (domain/actions.ts), given the reason the view passed.
+ */
+export interface ActionScript extends Partial<Record<DecisionName, (id: string, reason?: string) => Promise<ActionOutcome>>> {
   /** The swap form's writes: the route and the create (default: no server, at once). */
   quote?: LiveActions['quote'];
   create?: LiveActions['create'];
   /** The activity feed's pages (default: the fixtures' feed, paged by limit and offset, at once). */
-  activities?: LiveActions['readActivities'];
+  activities?: ActivityReader;
 }
 
+/** One page of the activity feed, as the engine's reader answers (live/activities.ts). */
+export type ActivityReader = (query?: ActivitiesListQuery) => Promise<ActivitiesOutcome>;
+
 /** The fixtures' activity feed as a server pages it. */
-export function activityPages(all = fixtures.activities): LiveActions['readActivities'] {
+export function activityPages(all = fixtures.activities): ActivityReader {
   return (query = {}) => {
     const offset = query.offset ?? 0;
     return Promise.resolve({ kind: 'page', activities: all.slice(offset, offset + (query.limit ?? 100)) });
   };
 }
 
-type ActionOutcome = Awaited<ReturnType<LiveActions['decline']>>;
+type ActionOutcome = Awaited<ReturnType<LiveActions['decide']>>;
 
 /** A promise the test resolves when it chooses (to look at "declining..." first). */
 export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
@@ -212,7 +220,24 @@ function heldWhole(stores: Stores | undefined) {
   };
 }
 
-export function recordingActions(rec: Recorded, script: ActionScript = {}, stores?: Stores): LiveActions {
+/**
+ * The view's live actions, recorded; the activity feed is the engine's own loader
+ * (live/activity-loads.ts) over the script's pages, into `feed.store`.
+ */
+export function recordingActions(
+  rec: Recorded,
+  script: ActionScript = {},
+  stores?: Stores,
+  feed: { readonly store: ActivityStore; readonly now: () => number } = { store: createActivityStore(), now: () => NOW },
+): LiveActions {
+  const activity = createActivityLoads({
+    read: (query) => {
+      rec.calls.push(`activities ${query.offset ?? 0}`);
+      return (script.activities ?? activityPages())(query);
+    },
+    store: feed.store,
+    now: feed.now,
+  });
   return {
     ...heldWhole(stores),
     refresh: (scope) => rec.calls.push(`refresh ${scope ?? 'all'}`),
@@ -220,17 +245,9 @@ export function recordingActions(rec: Recorded, script: ActionScript = {}, store
     openTransaction: (id) => rec.calls.push(`open ${id}`),
     closeTransaction: () => rec.calls.push('close'),
     loadTransaction: (id) => rec.calls.push(`load ${id}`),
-    decline: (id, reason) => {
-      rec.calls.push(`decline ${id}${reason ? ` ${reason}` : ''}`);
-      return script.decline?.(id, reason) ?? Promise.resolve({ kind: 'duplicate' });
-    },
-    approve: (id) => {
-      rec.calls.push(`approve ${id}`);
-      return script.approve?.(id) ?? Promise.resolve({ kind: 'duplicate' });
-    },
-    cancel: (id, reason) => {
-      rec.calls.push(`cancel ${id}${reason ? ` ${reason}` : ''}`);
-      return script.cancel?.(id, reason) ?? Promise.resolve({ kind: 'duplicate' });
+    decide: (action, id, body = {}) => {
+      rec.calls.push(`${action} ${id}${body.reason ? ` ${body.reason}` : ''}`);
+      return script[action]?.(id, body.reason) ?? Promise.resolve({ kind: 'duplicate' });
     },
     create: (body) => {
       rec.calls.push(`create ${body.externalId}`);
@@ -240,10 +257,8 @@ export function recordingActions(rec: Recorded, script: ActionScript = {}, store
       rec.calls.push('quote');
       return script.quote?.(body) ?? Promise.resolve({ kind: 'network', message: 'no server in this test' });
     },
-    readActivities: (query = {}) => {
-      rec.calls.push(`activities ${query.offset ?? 0}`);
-      return (script.activities ?? activityPages())(query);
-    },
+    readActivity: (query) => void activity.first(query),
+    readOlderActivity: () => void activity.more(),
   };
 }
 
@@ -313,6 +328,8 @@ export interface RenderOptions extends LoadOptions {
   /** Answers of the writes (decline, approve). */
   readonly script?: ActionScript;
   readonly confirmThresholdUsd?: string;
+  /** The terminal's call to the operator (the bell): absent, the bell is off. */
+  readonly callOperator?: ViewEnv['callOperator'];
 }
 
 export function tick(): Promise<void> {
@@ -332,13 +349,17 @@ export function renderApp(options: RenderOptions = {}) {
   const swap = createSwapStore();
   const rec: Recorded = { calls: [], copied: [], quits: 0 };
   // An empty store is a console still waiting for its first page: no view completes by itself.
-  const actions = recordingActions(rec, options.script, options.empty === true ? undefined : stores);
   // The test's clock: NOW until a test lets time pass (a person reading a question before answering).
   let elapsed = 0;
+  const clock = options.now ?? (() => NOW + elapsed);
+  const actions = recordingActions(rec, options.script, options.empty === true ? undefined : stores, {
+    store: stores.activity,
+    now: () => clock(),
+  });
   const env: ViewEnv = {
     ascii: options.ascii ?? false,
     color: options.color ?? true,
-    now: options.now ?? (() => NOW + elapsed),
+    now: clock,
     copy: (text) => {
       rec.copied.push(text);
       return Promise.resolve({ to: 'osc52', via: 'terminal' });
@@ -348,6 +369,7 @@ export function renderApp(options: RenderOptions = {}) {
     },
     ...(options.sandboxUrl !== undefined ? { sandboxUrl: options.sandboxUrl } : {}),
     ...(options.confirmThresholdUsd !== undefined ? { confirmThresholdUsd: options.confirmThresholdUsd } : {}),
+    ...(options.callOperator !== undefined ? { callOperator: options.callOperator } : {}),
   };
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();

@@ -1,6 +1,45 @@
 // The ui slice holds choices only: mode, pane, selection by id, filters, overlays, the typed line.
 import { describe, expect, it } from 'vitest';
-import { createUiStore, listState, MAX_HISTORY, withHistory } from '../../src/store/ui.js';
+import {
+  createUiStore,
+  isPaused,
+  listState,
+  MAX_HISTORY,
+  NO_PAUSE,
+  type PauseReason,
+  withHistory,
+  withPause,
+} from '../../src/store/ui.js';
+
+describe('the one pause and its reasons', () => {
+  const of = (...r: PauseReason[]): ReadonlySet<PauseReason> => new Set(r);
+  it.each<[string, ReadonlySet<PauseReason>, PauseReason, boolean, PauseReason[], boolean]>([
+    ['the person pauses', NO_PAUSE, 'person', true, ['person'], true],
+    ['a decision begins', NO_PAUSE, 'decision', true, ['decision'], true],
+    ['a decision over the person\'s pause', of('person'), 'decision', true, ['person', 'decision'], true],
+    ['the decision ends, the person\'s pause stays', of('person', 'decision'), 'decision', false, ['person'], true],
+    ['the person resumes during a decision: still held', of('person', 'decision'), 'person', false, ['decision'], true],
+    ['the last reason goes: live again', of('decision'), 'decision', false, [], false],
+    ['removing one not there', NO_PAUSE, 'person', false, [], false],
+  ])('%s', (_name, before, reason, on, want, paused) => {
+    const next = withPause(before, reason, on);
+    expect([...next]).toEqual(want);
+    expect(isPaused({ pause: next })).toBe(paused);
+  });
+
+  it('the same set when nothing changes, and no store write', () => {
+    const set = of('person');
+    expect(withPause(set, 'person', true)).toBe(set);
+    const ui = createUiStore();
+    let calls = 0;
+    ui.subscribe(() => calls++);
+    ui.getState().setPause('decision', false);
+    expect(calls).toBe(0);
+    ui.getState().setPause('decision', true);
+    ui.getState().setPause('decision', true);
+    expect(calls).toBe(1);
+  });
+});
 
 describe('ui store', () => {
   it('starts on transactions in normal mode, taking overrides', () => {

@@ -70,7 +70,10 @@ export function watchApprovals(vm: ViewModel, gatherMs = GATHER_MS): () => void 
     const g = gathering!;
     gathering = undefined;
     const s = vm.stores.transactions.getState();
-    const arrived = g.ids.map((id) => s.byId.get(id)).filter((tx) => tx !== undefined);
+    // An arrival held by a pause has no row yet: its held version says what it is.
+    const arrived = g.ids
+      .map((id) => s.heldApprovals.entering.get(id) ?? s.byId.get(id))
+      .filter((tx) => tx !== undefined);
     const ctx = { dictionary: vm.stores.dictionary.getState(), workspace: vm.stores.workspace.getState() };
     try {
       call!(callWords(arrived, g.count, ctx));

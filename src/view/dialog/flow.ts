@@ -1,8 +1,10 @@
-// What the action dialog does: opening freezes the target and pauses the live model (rows must not
-// move under a confirmation); closing restores both. The request is sent from one place only
-// (`send`), after the store has left the confirmation step. Its keys are in keys.ts.
+// What the action dialog does: opening freezes the target and holds live updates while the decision
+// is being made (rows must not move under a confirmation): the 'decision' reason of the one pause
+// (ui.pause), from the opening until the request is answered or the dialog closes; the outcome
+// holds nothing. The request is sent from one place only (`send`), after the store has left the
+// confirmation step. Its keys are in keys.ts.
+import { appliesTo, type DecisionName } from '../../domain/actions.js';
 import {
-  type DialogAction,
   type DialogState,
   withClosedDialog,
   withOpenDialog,
@@ -14,20 +16,29 @@ import {
 import { selectedNow } from '../current.js';
 import { frameLayout } from '../layout.js';
 import type { ViewModel } from '../model.js';
-import { notify } from '../notify.js';
+import { connectionCause, notify } from '../notify.js';
 import { evidenceNow } from '../evidence-now.js';
 import { dialogLines, dialogWindow } from '../renderers/dialog.js';
 import { type ActionOutcome, describeOutcome, outcomeNotice } from './outcome.js';
-import { appliesTo, confirmKind, freezeTarget } from './target.js';
+import { outcomeWithNames } from './outcome-names.js';
+import { confirmKind, freezeTarget } from './target.js';
 
-export function set(vm: ViewModel, next: DialogState): void {
-  if (next !== vm.dialog.getState()) vm.dialog.setState(next, true);
+/** Whether a decision is being made: a dialog open before its outcome (which only shows it). */
+export function deciding(state: DialogState): boolean {
+  return state.dialog !== undefined && state.dialog.phase !== 'outcome';
 }
 
-export function openDialog(vm: ViewModel, action: DialogAction): void {
+/** Every dialog write goes through here, so the decision's pause follows the phase by itself. */
+export function set(vm: ViewModel, next: DialogState): void {
+  if (next === vm.dialog.getState()) return;
+  vm.dialog.setState(next, true);
+  vm.ui.getState().setPause('decision', deciding(next));
+}
+
+export function openDialog(vm: ViewModel, action: DecisionName): void {
   if (vm.dialog.getState().dialog !== undefined) return;
   const sel = selectedNow(vm);
-  if (sel?.pane !== 'transactions' || !appliesTo(action, sel.record)) return;
+  if (sel?.resource.decides !== true || !appliesTo(action, sel.record)) return;
   const frozen = freezeTarget(sel.record, {
     dictionary: vm.stores.dictionary.getState(),
     workspace: vm.stores.workspace.getState(),
@@ -38,29 +49,26 @@ export function openDialog(vm: ViewModel, action: DialogAction): void {
   // The evidence is frozen with the rest: what the person read is what they decided on.
   const evidence = evidenceNow(vm.stores, sel.record, vm.theme.ascii);
   const target = evidence === undefined ? frozen : { ...frozen, evidence };
-  const pausedBefore = vm.ui.getState().paused;
   const confirm = confirmKind(action, target.usd, vm.env.confirmThresholdUsd);
-  set(vm, withOpenDialog(action, target, confirm, pausedBefore, vm.env.now()));
-  // The person's own pause (ui.paused, the header's) stays as it was; this one is the dialog's.
-  if (!pausedBefore) vm.actions.setPaused(true);
+  set(vm, withOpenDialog(action, target, confirm, vm.env.now()));
 }
 
 export function closeDialog(vm: ViewModel): void {
   const d = vm.dialog.getState().dialog;
   if (d === undefined) return;
   set(vm, withClosedDialog());
-  if (!d.pausedBefore && !vm.ui.getState().paused) vm.actions.setPaused(false);
   const id = d.target.transactionId;
   if (d.phase === 'outcome' && d.outcome !== undefined) {
     const n = outcomeNotice(id, d.outcome);
-    notify(vm, n.level, n.text, `action-${id}`);
+    notify(vm, n.level, n.text, `action-${id}`, connectionCause(d.outcome));
   } else if (d.phase === 'reason' || d.phase === 'confirm') {
     notify(vm, 'info', `${id}: kept as it was, nothing was sent`, `action-${id}`);
   }
 }
 
-function landed(vm: ViewModel, seq: number, action: DialogAction, id: string, outcome: ActionOutcome): void {
-  const described = describeOutcome(action, outcome);
+function landed(vm: ViewModel, seq: number, action: DecisionName, id: string, outcome: ActionOutcome): void {
+  // Member ids in the server's words become names (a 409's "approved by member …").
+  const described = outcomeWithNames(describeOutcome(action, outcome), vm.stores.directory.getState(), vm.theme.ascii);
   const before = vm.dialog.getState();
   const next = withOutcome(before, seq, described);
   if (next !== before) {
@@ -69,7 +77,7 @@ function landed(vm: ViewModel, seq: number, action: DialogAction, id: string, ou
   }
   // The dialog was closed while the request was on its way: the outcome goes to the status line.
   const n = outcomeNotice(id, described);
-  notify(vm, n.level, n.text, `action-${id}`);
+  notify(vm, n.level, n.text, `action-${id}`, connectionCause(described));
 }
 
 /** The only way to a request: the store leaves the confirmation before anything is sent. */
@@ -81,12 +89,8 @@ export function send(vm: ViewModel, via: 'yes' | 'typed'): void {
   const id = d.target.transactionId;
   let request: Promise<ActionOutcome>;
   try {
-    request =
-      d.action === 'decline'
-        ? vm.actions.decline(id, d.reason)
-        : d.action === 'cancel'
-          ? vm.actions.cancel(id, d.reason)
-          : vm.actions.approve(id);
+    // The live layer cleans the reason, and sends none for an action that takes none.
+    request = vm.actions.decide(d.action, id, { reason: d.reason });
   } catch (error) {
     request = Promise.reject(error as Error);
   }

@@ -100,10 +100,10 @@ export const SHELL_BINDINGS: readonly KeyBinding[] = [
     modes: ['normal'],
     group: 'live',
     footer: { order: 70 },
+    // The person's reason of the one pause (ui.pause); the engine follows it (live-sync.ts).
     run: (vm) => {
-      const paused = !vm.ui.getState().paused;
-      vm.ui.getState().update({ paused });
-      vm.actions.setPaused(paused);
+      const ui = vm.ui.getState();
+      ui.setPause('person', !ui.pause.has('person'));
     },
   },
   {
