@@ -7,6 +7,7 @@ import { createSigner, generatePrivateJwk, type Signer } from '../auth/index.js'
 import { createRealtime } from '../client/index.js';
 import { type Account, toWireTransaction, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../contract/index.js';
 import { ConfigError, type SecretEnv } from '../config/index.js';
+import { unknownWordText } from '../format/index.js';
 import { createWatch, type WatchFilter, type WatchReport } from '../live/watch.js';
 import { bool, type CommandSpec, type Io, list, type Parsed, str, UsageError } from './cli.js';
 import {
@@ -29,7 +30,7 @@ export const spec: CommandSpec = {
   name: 'watch',
   summary: 'print transaction updates as JSON lines (for scripts)',
   usage: [
-    'watch [--status S]... [--type T]... [--account ID|NAME]... [--with-history] [--quiet] [--profile NAME]',
+    'watch [--status S]... [--type T]... [--account ID|NAME]... [--as-given] [--with-history] [--quiet] [--profile NAME]',
     'watch --demo [filters] [--with-history]',
   ],
   options: {
@@ -45,6 +46,10 @@ export const spec: CommandSpec = {
       value: 'TYPE',
       multiple: true,
       description: 'only transactions of this type (comma lists too), e.g. withdrawal',
+    },
+    'as-given': {
+      type: 'boolean',
+      description: 'send a --status or --type this version does not know as given (else: refused, exit 2)',
     },
     account: {
       type: 'string',
@@ -62,6 +67,10 @@ export const spec: CommandSpec = {
   details: `Prints one JSON object per line on stdout for every change of a matching transaction:
 the transaction as the API sends it. Live only by default: what changes from now on. Each
 (transactionId, updatedAt) is printed once, and each transaction's lines go forward in time.
+
+A --status or --type this version does not know is refused with the known word it is likely
+a typo of (exit 2): it would match nothing, forever. --as-given sends it anyway (a status or type
+newer than this version), with a note on stderr.
 
 Filters go to the server with the subscription and are applied here as well, so only
 transactions that match at the moment of the change are printed: a transaction that moves out
@@ -92,9 +101,32 @@ export function listOption(values: Parsed['values'], name: string): string[] {
   return [...new Set(all.map((v) => v.trim()).filter((v) => v !== ''))];
 }
 
-/** Values this version does not know: enums grow, so they are sent anyway, with a note. */
+/** Values this version does not know (the contract's enums are the one list of them). */
 function unknownValues(values: readonly string[], known: readonly string[]): string[] {
   return values.filter((v) => !known.includes(v));
+}
+
+/**
+ * Statuses and types this version does not know: a typo is refused, naming the word it was likely
+ * meant to be (exit 2); with --as-given they are sent anyway (enums grow), and `note` says so.
+ */
+export function checkWords(
+  words: { readonly status: readonly string[]; readonly type: readonly string[] },
+  asGiven: boolean,
+  note: (text: string) => void,
+): void {
+  for (const [what, known] of [
+    ['status', TRANSACTION_STATUSES],
+    ['type', TRANSACTION_TYPES],
+  ] as const) {
+    const unknown = unknownValues(words[what], known);
+    if (unknown.length === 0) continue;
+    if (asGiven) {
+      note(`note: this version knows no ${what} ${unknown.join(', ')}; sent as given (--as-given)`);
+      continue;
+    }
+    throw new UsageError(`--${what}: ${unknownWordText(unknown[0]!, known, what)} (--as-given sends it anyway)`);
+  }
 }
 
 /**
@@ -232,15 +264,10 @@ export async function watch(parsed: Parsed, io: Io, secrets: SecretEnv, control:
       // stderr gone: nothing to tell anyone
     }
   };
+  checkWords({ status: statuses, type: types }, bool(values, 'as-given'), say);
   // A closed stderr must not end the watch; stdout decides (below).
   const onStderrError = () => undefined;
   io.stderr.on('error', onStderrError);
-  for (const [what, unknown] of [
-    ['status', unknownValues(statuses, TRANSACTION_STATUSES)],
-    ['type', unknownValues(types, TRANSACTION_TYPES)],
-  ] as const) {
-    if (unknown.length > 0) say(`note: this version knows no ${what} ${unknown.join(', ')}; sent as given`);
-  }
 
   const target = await resolveTarget(parsed, io, secrets);
   try {

@@ -254,6 +254,7 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
   function show(query: TxQuery): void {
     if (ctx.stopped()) return;
     const key = txQueryKey(query);
+    const reopened = key !== active;
     active = key;
     const view = viewFor(query, key);
     forgetOldViews();
@@ -263,7 +264,13 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
       view.firstDone = undefined;
       return;
     }
-    const w = windowOf(key);
+    let w = windowOf(key);
+    // A view opens at its first row (the view's lists/first-row.ts): one kept from before whose
+    // newest rows were let go (the cursor was deep in it) starts over from its first page.
+    if (reopened && w?.top !== undefined && !view.loop.running) {
+      write((s) => withoutWindow(s, key), 'a view opened again at its first row');
+      w = undefined;
+    }
     if (w === undefined || (w.ids.length === 0 && !w.complete && w.loading === undefined)) read(key, 'first');
   }
   /** Index in the window at which a row with this sort key would stand (keys newest first). */

@@ -1,8 +1,9 @@
 // What the console has said on the status line, and for how long it holds. Pure.
 //
 // - A notice is live until it is replaced (a newer one of its key), cleared (its cause reported
-//   success: the server answered again, the read worked, the socket came back) or pushed out by
-//   MAX_NOTICES newer ones. The status line picks from the live ones (view/widgets/status-line.tsx).
+//   success: the server answered again, the read worked, the socket came back), answered past (an
+//   answer to the person's command ends with their next one) or pushed out by MAX_NOTICES newer
+//   ones. The status line picks from the live ones (view/widgets/status-line.tsx).
 // - The same message again (same key, level and text) is counted, not repeated; the same key with
 //   other words replaces the notice and counts from 1: "(x4)" means four times these words.
 // - The messages overlay reads the history: the last MAX_MESSAGES said, cleared ones included.
@@ -27,6 +28,11 @@ export interface Notice {
   readonly cause?: string;
   /** A fact of the session nothing clears (logged out, the clock is off): it holds until replaced. */
   readonly sticky?: boolean;
+  /**
+   * The answer to a command of the person (a refused word, an outcome): it ends with their next
+   * command, so it never stands beside something it no longer describes.
+   */
+  readonly answer?: boolean;
   /** More words for whoever reads the history (which read, the correlation id of the latest). */
   readonly detail?: string;
   /** History only: when its cause reported success. */
@@ -40,6 +46,7 @@ export interface NoticeSpec {
   readonly key?: string;
   readonly cause?: string;
   readonly sticky?: boolean;
+  readonly answer?: boolean;
   readonly detail?: string;
 }
 
@@ -52,6 +59,12 @@ export interface NoticeBook {
 
 export const MAX_NOTICES = 20;
 export const MAX_MESSAGES = 50;
+
+/**
+ * The cause of a notice about something the connection made fail (a decision's request refused by
+ * a server that was down): it ends when the connection is live again (session.ts withConnection).
+ */
+export const CONNECTION_CAUSE = 'connection';
 
 let noticeIds = 0;
 
@@ -69,6 +82,7 @@ function optional(spec: NoticeSpec): Partial<Notice> {
     ...(spec.key !== undefined ? { key: spec.key } : {}),
     ...(spec.cause !== undefined ? { cause: spec.cause } : {}),
     ...(spec.sticky === true ? { sticky: true } : {}),
+    ...(spec.answer === true ? { answer: true } : {}),
     ...(spec.detail !== undefined ? { detail: spec.detail } : {}),
   };
 }
@@ -99,6 +113,12 @@ export function clearCauses(book: NoticeBook, causes: readonly string[], now: nu
 /** Whether any live notice waits for one of these causes (a cheap test before a store write). */
 export function awaitsCause(notices: readonly Notice[], causes: readonly string[]): boolean {
   return notices.some((n) => n.cause !== undefined && causes.includes(n.cause));
+}
+
+/** The person gave their next command: the answers to the ones before end (the history keeps them). */
+export function clearAnswers(book: NoticeBook): NoticeBook {
+  if (!book.notices.some((n) => n.answer === true)) return book;
+  return { notices: book.notices.filter((n) => n.answer !== true), messages: book.messages };
 }
 
 /** Takes one live notice away (it stays in the history). */

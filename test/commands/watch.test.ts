@@ -195,11 +195,25 @@ describe('custody watch against a sandbox', () => {
     expect(result.err).toContain('the console lists the accounts in pane 1)');
   });
 
-  it('a status this version does not know is noted and sent as given (enums grow)', async () => {
+  it.each<[string[], string]>([
+    [['--status', 'waitng-approval'], "--status: unknown status 'waitng-approval': did you mean waiting-approval? (--as-given sends it anyway)"],
+    [['--status', 'new,pendng'], "--status: unknown status 'pendng'"],
+    [['--type', 'withdrawl'], "--type: unknown type 'withdrawl': did you mean withdrawal?"],
+  ])('%j: a typo is refused by name, exit 2, before connecting', async (given, words) => {
     const { home, flags } = await setup();
-    const run = start([...flags, '--status', 'no-such-status'], home);
+    const asked = fx.responses.length;
+    const result = await custody(['watch', ...flags, ...given], home.env());
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`custody watch: ${words}`);
+    expect(result.out).toBe('');
+    expect(fx.responses.length).toBe(asked); // nothing was asked of the server
+  });
+
+  it('--as-given: a status this version does not know is noted and sent as given (enums grow)', async () => {
+    const { home, flags } = await setup();
+    const run = start([...flags, '--status', 'no-such-status', '--as-given'], home);
     await run.io.waitFor('live on workspace');
-    expect(run.io.err()).toMatch(/note: this version knows no status no-such-status; sent as given/);
+    expect(run.io.err()).toMatch(/note: this version knows no status no-such-status; sent as given \(--as-given\)/);
     const sub = fx.responses.findLast((r) => r.kind === 'ws' && r.method === 'SUBSCRIBE');
     expect(sub?.target).toContain('transactionStatuses=no-such-status');
     run.stop();

@@ -116,6 +116,30 @@ describe('the windowed transaction loader', () => {
     expect(w.ids).toEqual(all.slice(0, w.ids.length));
   });
 
+  it('a view kept from before, cut at the top, opens again at its first page (a new query opens at row 1)', async () => {
+    const { stores, windows } = loader({ pageSize: 50, budget: 200 });
+    const key = txQueryKey(ALL_TRANSACTIONS);
+    windows.show(ALL_TRANSACTIONS);
+    await walkDown(stores, windows, key);
+    const deepWindow = stores.transactions.getState().windows.get(key)!;
+    expect(deepWindow.top).toBeDefined(); // the newest rows were let go: the cursor is deep
+    // Another view, then back: the whole list opens at its newest rows, not where the cursor was.
+    const other: TxQuery = { filter: { transactionTypes: ['deposit'] }, sort: 'created' };
+    windows.show(other);
+    windows.show(ALL_TRANSACTIONS);
+    await waitUntil(() => {
+      const w = stores.transactions.getState().windows.get(key);
+      return w !== undefined && w.loading === undefined && w.ids.length > 0;
+    }, 5_000, 'the first page again');
+    const w = stores.transactions.getState().windows.get(key)!;
+    expect(w.top).toBeUndefined();
+    expect(w.droppedAbove).toBe(0);
+    expect(w.ids[0]).toBe(finished().sort(newestFirst)[0]!.transactionId);
+    // The same view shown again (its pane drawn anew) keeps what it holds.
+    windows.show(ALL_TRANSACTIONS);
+    expect(stores.transactions.getState().windows.get(key)).toBe(w);
+  });
+
   it.each<[string, TxQuery['filter'], (t: Transaction) => boolean]>([
     ['a status', { transactionStatuses: ['canceled'] }, (t) => t.status === 'canceled'],
     ['a type', { transactionTypes: ['deposit'] }, (t) => t.transactionType === 'deposit'],

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addNotice,
   awaitsCause,
+  clearAnswers,
   clearCauses,
+  CONNECTION_CAUSE,
   dropNotice,
   initialSession,
   isStanding,
@@ -11,7 +13,9 @@ import {
   MAX_NOTICES,
   type NoticeBook,
   type NoticeSpec,
+  withAnswersCleared,
   withCauseCleared,
+  withConnection,
   withNotice,
 } from '../../src/store/index.js';
 
@@ -128,6 +132,54 @@ describe('clearCauses: a notice ends when its cause reports success', () => {
     ['an event', {}, false],
   ])('isStanding: %s → %s', (_name, more, standing) => {
     expect(isStanding(say([warn('x', 'k', more)]).notices[0]!)).toBe(standing);
+  });
+});
+
+describe('clearAnswers: an answer to a command ends with the next command', () => {
+  const book = say([
+    warn('cannot reach the server', 'network', { cause: 'server' }),
+    warn("unknown word 'waitng': did you mean waiting-approval?", 'view-command', { answer: true }),
+    warn('not declined: connection refused', 'action-1', { answer: true, cause: 'server' }),
+    warn('skipped a malformed live update', 'frame'),
+    warn('the clock is off', 'clock', { sticky: true }),
+  ]);
+
+  it('the answers go, whatever else they wait for; the rest stays; the history keeps them all', () => {
+    const after = clearAnswers(book);
+    expect(after.notices.map((n) => n.text)).toEqual([
+      'cannot reach the server',
+      'skipped a malformed live update',
+      'the clock is off',
+    ]);
+    expect(after.messages).toBe(book.messages);
+  });
+
+  it('an answer waiting for the connection also ends when the connection is back', () => {
+    expect(clearCauses(book, ['server'], 9).notices.map((n) => n.text)).not.toContain('not declined: connection refused');
+  });
+
+  it.each<[string, 'live' | 'polling', boolean]>([
+    ['back live: it ends', 'live', true],
+    ['polling is not live: it stays', 'polling', false],
+  ])('a refusal the connection caused, the connection %s', (_name, kind, ends) => {
+    let st = initialSession({ baseUrl: 'http://x', workspaceId: 'ws1', now: 0 });
+    st = withConnection(st, { kind: 'reconnecting', attempt: 1 }, 1);
+    st = withNotice(st, warn('not declined: connection refused', 'action-1', { answer: true, cause: CONNECTION_CAUSE }), 2);
+    st = withNotice(st, warn('the clock is off', 'clock', { sticky: true }), 3);
+    const after = withConnection(st, { kind }, 4);
+    expect(after.notices.some((n) => n.text.startsWith('not declined'))).toBe(!ends);
+    expect(after.notices.some((n) => n.text === 'the clock is off')).toBe(true);
+    // Live already: nothing to clear, the same state.
+    expect(withConnection(after, { kind }, 5)).toBe(after);
+  });
+
+  it('no answer live: the same book, the same session (no store write)', () => {
+    const quiet = clearAnswers(book);
+    expect(clearAnswers(quiet)).toBe(quiet);
+    const s = withNotice(initialSession({ baseUrl: 'http://x', workspaceId: 'ws1', now: 0 }), warn('down', 'net'), 1);
+    expect(withAnswersCleared(s)).toBe(s);
+    const answered = withNotice(s, warn('typo', 'view-command', { answer: true }), 2);
+    expect(withAnswersCleared(answered).notices.map((n) => n.text)).toEqual(['down']);
   });
 });
 

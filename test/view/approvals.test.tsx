@@ -54,8 +54,8 @@ function push(stores: Stores, batch: Transaction[], now = NOW): void {
 const header = (a: Rendered) => a.lines()[0] ?? '';
 const selectedId = (a: Rendered) => a.ui.getState().lists.transactions?.selectedId;
 const lastNotice = (a: Rendered) => a.stores.session.getState().notices.at(-1)?.text ?? '';
-/** As if the person had looked at the queue already: n walks it from the cursor. */
-const looked = (a: Rendered) => a.ui.getState().update({ approvalsSeen: a.stores.transactions.getState().arrivals.count });
+/** As if the person had visited every arrival already: n walks the queue from the cursor. */
+const looked = (a: Rendered) => a.ui.getState().update({ freshApprovals: [] });
 
 describe('nextWaiting', () => {
   const ids = ['a', 'W1', 'b', 'W2', 'c'];
@@ -107,27 +107,60 @@ describe('the header', () => {
     expect(header(a)).not.toContain('· n');
   });
 
-  it('marks arrivals until the person goes to the queue (n)', async () => {
+  it('marks each arrival until the person visits it (n): one n, one mark', async () => {
     const a = await open();
-    push(a.stores, [waiting(), waiting()]);
+    const [first, second, third] = [waiting(), waiting(), waiting()];
+    push(a.stores, [first, second, third]);
     await settle();
-    expect(header(a)).toMatch(/● 2 new +3 awaiting approval · n/);
+    expect(header(a)).toMatch(/● 3 new +4 awaiting approval · n/);
     await a.press('n');
+    expect(selectedId(a)).toBe(first.transactionId);
+    expect(header(a)).toMatch(/● 2 new +4 awaiting approval · n/);
+    await a.press('n');
+    expect(selectedId(a)).toBe(second.transactionId);
+    expect(header(a)).toMatch(/● 1 new +4 awaiting approval/);
+    await a.press('n');
+    expect(selectedId(a)).toBe(third.transactionId);
     expect(header(a)).not.toContain('new');
-    expect(header(a)).toContain('3 awaiting approval · n');
+    expect(header(a)).toContain('4 awaiting approval · n');
     // The next arrival marks it again, counting only itself.
     push(a.stores, [waiting()]);
     await settle();
-    expect(header(a)).toMatch(/● 1 new +4 awaiting approval/);
+    expect(header(a)).toMatch(/● 1 new +5 awaiting approval/);
   });
 
-  it('opening a waiting transaction is going to the queue too', async () => {
+  it('opening an arrival visits it: only its own mark goes', async () => {
     const a = await open();
-    push(a.stores, [waiting()]);
+    const [older, newer] = [waiting(), waiting()];
+    push(a.stores, [older, newer]);
     await settle();
-    expect(header(a)).toContain('1 new');
-    await a.press('\r'); // the cursor is on the newest row: the arrival
-    expect(header(a)).not.toContain('new');
+    expect(header(a)).toContain('2 new');
+    await a.press('g', '\r'); // the newest row: the newer arrival
+    expect(a.ui.getState().detail?.id).toBe(newer.transactionId);
+    expect(header(a)).toMatch(/● 1 new +3 awaiting approval/);
+    expect(a.ui.getState().freshApprovals).toEqual([older.transactionId]);
+  });
+
+  it('an arrival that leaves the queue before it is visited is news no more', async () => {
+    const a = await open();
+    const [kept, gone] = [waiting(), waiting()];
+    push(a.stores, [kept, gone]);
+    await settle();
+    expect(header(a)).toContain('2 new');
+    push(a.stores, [{ ...gone, status: 'approved', updatedAt: String(Number(gone.updatedAt) + 1) }]);
+    await settle();
+    expect(header(a)).toMatch(/● 1 new +2 awaiting approval/);
+    expect(a.ui.getState().freshApprovals).toEqual([kept.transactionId]);
+  });
+
+  it('a burst larger than the store names is marked whole', async () => {
+    const a = await open();
+    const burst = Array.from({ length: 25 }, () => waiting());
+    push(a.stores, burst);
+    await settle();
+    expect(header(a)).toMatch(/● 25 new +26 awaiting approval/);
+    await a.press('n');
+    expect(header(a)).toMatch(/● 24 new/);
   });
 
   it('in ASCII', async () => {
@@ -171,9 +204,12 @@ describe('n / N: the approval queue', () => {
     await a.press('G'); // far from them
     await a.press('n');
     expect(selectedId(a)).toBe(older.transactionId); // the first of the arrivals, not the next row down
+    expect(header(a)).toMatch(/● 1 new/);
+    await a.press('n');
+    expect(selectedId(a)).toBe(newer.transactionId); // the other arrival, still marked new
     expect(header(a)).not.toContain('new');
     await a.press('n');
-    expect(selectedId(a)).toBe('tx-w1-7f3a9c2e5b1d'); // the queue in the view's order from there
+    expect(selectedId(a)).toBe(older.transactionId); // then the queue in the view's order from there
   });
 
   it('works from another pane: it switches to transactions', async () => {

@@ -55,7 +55,7 @@ describe('completeLine', () => {
     [
       'tx ',
       'tx ',
-      ['waiting-approval', 'waiting-confirmations', 'completed', 'withdrawal', 'deposit', 'account:', 'asset:', 'created:']
+      ['waiting-approval', 'waiting-confirmations', 'completed', 'withdrawal', 'deposit', 'status:', 'type:', 'account:', 'asset:', 'created:']
         .concat(['updated:', 'to:', 'from:', 'address:', 'hash:', 'ext:', 'id:']),
     ],
     ['tx as', 'tx ', ['asset:']],

@@ -24,7 +24,10 @@ describe('parseTxWords', () => {
     [[], {}, []],
     [['waiting-approval'], { transactionStatuses: ['waiting-approval'] }, ['status']],
     [['Completed', 'canceled', 'withdrawal'], { transactionStatuses: ['completed', 'canceled'], transactionTypes: ['withdrawal'] }, ['status', 'type']],
-    [['stake-delegation'], { transactionTypes: ['stake-delegation'] }, ['type']],
+    // A word this version does not know goes as given only when asked so.
+    [['type:stake-delegation'], { transactionTypes: ['stake-delegation'] }, ['type']],
+    [['status:held-by-bank', 'waiting-approval'], { transactionStatuses: ['held-by-bank', 'waiting-approval'] }, ['status']],
+    [['type:Deposit', 'withdrawal'], { transactionTypes: ['deposit', 'withdrawal'] }, ['type']],
     [['asset:usdt'], { assetIds: ['21', '22'] }, ['asset']],
     [['asset:5'], { assetIds: ['5'] }, ['asset']],
     [['account:tre'], { accountId: 'a1' }, ['account']],
@@ -53,7 +56,16 @@ describe('parseTxWords', () => {
   });
 
   it.each([
-    [['Wa!t'], /not a status, a type or key:value/],
+    [['Wa!t'], /^unknown word 'Wa!t': did you mean waiting-approval\?$/],
+    [['x!y'], /^unknown word 'x!y' \(a status, a type, or status: type: account:/],
+    // A typo is refused by name, with the known word it was likely meant to be.
+    [['waitng'], /^unknown word 'waitng': did you mean waiting-approval\?$/],
+    [['withdrawl'], /^unknown word 'withdrawl': did you mean withdrawal\?$/],
+    [['completed', 'swap-agregator'], /^unknown word 'swap-agregator': did you mean swap-aggregator\?$/],
+    [['pending'], /^unknown word 'pending' \(a status, a type/],
+    [['foobar'], /^unknown word 'foobar' \(a status, a type/],
+    [['stake-delegation'], /^unknown word 'stake-delegation'/],
+    [['type:'], /type: needs a value/],
     [['colour:red'], /unknown key "colour"/],
     [['to:'], /to: needs a value/],
     [['account:T'], /2 accounts match \(Treasury Cold, Trading\); type more/],
@@ -109,5 +121,7 @@ describe('txWordCandidates', () => {
     ['account:"tr', ['account:"Treasury Cold"', 'account:Trading']],
     ['created:2', ['created:24h']],
     ['hash:', []],
+    ['status:w', ['status:waiting-approval']],
+    ['type:d', ['type:deposit']],
   ])('%j → %j', (word, candidates) => expect(txWordCandidates(word, ref)).toEqual(candidates));
 });

@@ -8,7 +8,7 @@ export const APPROVAL_BINDINGS: readonly KeyBinding[] = [
     id: 'nextApproval',
     keys: ['n'],
     label: 'next approval',
-    description: 'next transaction waiting for approval, from any pane (after a bell, the one that rang; wraps)',
+    description: 'next transaction waiting for approval, from any pane (those marked new first, oldest first; wraps)',
     modes: ['normal'],
     group: 'move',
     // Not in the footer: the header's "N awaiting approval · n" names it where it matters, and

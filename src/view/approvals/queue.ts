@@ -11,7 +11,7 @@ import { move } from '../lists/move.js';
 import type { ViewModel } from '../model.js';
 import { notify } from '../notify.js';
 import { resourceOf } from '../resources/registry.js';
-import { markApprovalsSeen } from './seen.js';
+import { markApprovalSeen } from './seen.js';
 
 const PANE = 'transactions';
 const NOTICE = 'approvals';
@@ -55,11 +55,9 @@ function showQueue(vm: ViewModel): void {
   ui.patchList(PANE, { filter: '' });
 }
 
-/** The first of the last arrivals still waiting and in the view, while the header marks them new. */
+/** The oldest arrival the header still marks new that is waiting in the view. */
 function newArrival(vm: ViewModel, list: CurrentList['list']): Hit | undefined {
-  const { arrivals } = vm.stores.transactions.getState();
-  if (arrivals.count <= vm.ui.getState().approvalsSeen) return undefined;
-  for (const id of arrivals.last) {
+  for (const id of vm.ui.getState().freshApprovals) {
     const index = list.indexOf(id);
     if (index >= 0 && isWaiting(list.get(id))) return { index, wrapped: false };
   }
@@ -81,7 +79,7 @@ export function jumpToApproval(vm: ViewModel, direction: 1 | -1): void {
   const openId = inDetail ? vm.ui.getState().detail!.id : undefined;
   const at = openId === undefined ? now.index : now.list.indexOf(openId, now.index);
   const start = at >= 0 ? at : direction === 1 ? -1 : now.list.ids.length;
-  // After a call (the header says "new"), n answers it: what rang goes first.
+  // While the header says "new", n visits those first, oldest first: what rang goes first.
   let hit =
     (direction === 1 ? newArrival(vm, now.list) : undefined) ?? nextWaiting(now.list.ids, waiting, start, direction);
   let said: string | undefined;
@@ -108,7 +106,8 @@ export function jumpToApproval(vm: ViewModel, direction: 1 | -1): void {
   const cursor = listNow(vm, PANE);
   if (cursor !== undefined) move(vm, hit.index - Math.max(0, cursor.index));
   if (inDetail) resourceOf(PANE)?.open?.run(vm, id, now.list.get(id));
-  markApprovalsSeen(vm);
+  // Visiting one takes its own "new" mark off, not the others'.
+  markApprovalSeen(vm, id);
   notify(vm, 'info', said ?? positionText(now.list.ids, waiting, hit, state.awaitingApproval), NOTICE);
 }
 

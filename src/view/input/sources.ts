@@ -1,6 +1,7 @@
 // What the command line resolves words against, read from the stores when it is asked: statuses
-// and types known or seen, accounts, assets, networks.
-import { ADDRESS_STATUSES, TRANSACTION_STATUSES } from '../../format/index.js';
+// and types known (the contract's enums, their one home) or seen, accounts, assets, networks.
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../contract/index.js';
+import { ADDRESS_STATUSES } from '../../format/index.js';
 import type { TransactionsState } from '../../store/index.js';
 import type { ViewModel } from '../model.js';
 import type { CompletionSources } from './command-spec.js';
@@ -13,11 +14,7 @@ interface Seen {
 
 const seenCache = new WeakMap<TransactionsState['byId'], Seen>();
 
-/**
- * Types and statuses present in the data: the view keeps no list of types (the contract's is a
- * value, and the view takes only types from there), and a status the format room does not know yet
- * is still a status.
- */
+/** Types and statuses present in the data: the enums grow, and a word the server uses is a word. */
 function seenValues(state: TransactionsState): Seen {
   let seen = seenCache.get(state.byId);
   if (seen === undefined) {
@@ -39,7 +36,7 @@ export function txWordsRef(vm: ViewModel): TxWordsRef {
   const seen = seenValues(vm.stores.transactions.getState());
   return {
     statuses: [...new Set([...TRANSACTION_STATUSES, ...seen.statuses])],
-    types: seen.types,
+    types: [...new Set([...TRANSACTION_TYPES, ...seen.types])],
     accounts: vm.stores.workspace.getState().accounts,
     assets: [...dict.assets.values()].map((a) => ({
       assetId: a.assetId,

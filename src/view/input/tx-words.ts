@@ -1,13 +1,15 @@
 // The words of `:tx`: a transactions view as the server is asked for it. Bare words are statuses
-// and types (any of them); `key:value` words are the list's other filters (the OpenAPI's
-// `GET /transactions` parameters). Pure: the names it resolves (accounts, assets) come in.
+// and types (any of them), known ones only: a typo is refused with the word it was likely meant to
+// be, never sent to match nothing; `status:` and `type:` send a word as given (one this version
+// does not know yet). `key:value` words are the list's other filters (the OpenAPI's
+// `GET /transactions` parameters). Pure: the words and names it resolves against come in.
 //
 //   :tx waiting-approval withdrawal asset:USDT created:24h
 //   :tx to:0x39…9b80   :tx hash:5e1c…   :tx ext:payroll-2026-11   :tx id:0kylofwu7ea41rkrv700melm
-import type { TransactionFilterQuery } from '../../format/index.js';
+import { type TransactionFilterQuery, unknownWordText } from '../../format/index.js';
 
 export interface TxWordsRef {
-  /** Known statuses, and the types known or seen (any other enum-like word is taken as a type). */
+  /** The statuses and types known (the contract's) or seen in the data: a bare word must be one. */
   readonly statuses: readonly string[];
   readonly types: readonly string[];
   readonly accounts: readonly { readonly accountId: string; readonly accountName: string }[];
@@ -44,6 +46,8 @@ export type TxWordsResult =
 
 /** The `key:` words, with what each sets; aliases point at their name. */
 export const TX_KEYS = {
+  status: 'a status, sent as given (even one this version does not know)',
+  type: 'a type, sent as given (even one this version does not know)',
   account: 'the account (name or the start of it)',
   asset: 'the asset (symbol, any network, or an asset id)',
   created: 'created in a range: 24h, 7d, 2026-11-01, 2026-11-01..2026-11-20, ..2026-11-01',
@@ -63,8 +67,6 @@ function keyOf(word: string): TxKey | undefined {
   return Object.hasOwn(TX_KEYS, k) ? (k as TxKey) : ALIASES[k];
 }
 
-/** What an enum value of the API looks like (`swap-aggregator`). */
-const ENUM_WORD = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const DURATION = /^(\d+)(m|h|d|w)$/i;
 const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/;
@@ -130,12 +132,12 @@ export function parseTxWords(words: readonly string[], ref: TxWordsRef): TxWords
     if (colon < 0) {
       const w = word.toLowerCase();
       if (statuses.has(w)) wantStatuses.push(w);
-      else if (types.has(w) || ENUM_WORD.test(w)) wantTypes.push(w); // types grow: an unseen one is still one
+      else if (types.has(w)) wantTypes.push(w);
       else {
-        return {
-          ok: false,
-          error: `:tx ${word}: not a status, a type or key:value (${Object.keys(TX_KEYS).map((k) => `${k}:`).join(' ')})`,
-        };
+        const near = unknownWordText(word, [...ref.statuses, ...ref.types]);
+        // Nothing near: say what a word may be instead.
+        const hint = near.includes('did you mean') ? '' : ` (a status, a type, or ${Object.keys(TX_KEYS).map((k) => `${k}:`).join(' ')})`;
+        return { ok: false, error: `${near}${hint}` };
       }
       continue;
     }
@@ -146,6 +148,12 @@ export function parseTxWords(words: readonly string[], ref: TxWordsRef): TxWords
     }
     if (value === '') return { ok: false, error: `:tx ${key}: needs a value (${TX_KEYS[key]})` };
     switch (key) {
+      case 'status':
+        wantStatuses.push(value.toLowerCase());
+        break;
+      case 'type':
+        wantTypes.push(value.toLowerCase());
+        break;
       case 'account': {
         const wanted = value.toLowerCase();
         const exact = ref.accounts.filter((a) => a.accountName.toLowerCase() === wanted);
@@ -216,6 +224,8 @@ export function txWordCandidates(word: string, ref: Pick<TxWordsRef, 'statuses' 
   if (key === 'account') values = ref.accounts.map((a) => (/\s/.test(a.accountName) ? `"${a.accountName}"` : a.accountName));
   else if (key === 'asset') values = [...new Set(ref.assets.map((a) => a.symbol).filter((s): s is string => !!s))].sort();
   else if (key === 'created' || key === 'updated') values = ['1h', '24h', '7d', '30d'];
+  else if (key === 'status') values = [...ref.statuses];
+  else if (key === 'type') values = [...ref.types];
   const bare = typed.replace(/^"/, '');
   return values.filter((v) => v.replace(/^"/, '').toLowerCase().startsWith(bare)).map((v) => `${head}${v}`);
 }

@@ -10,7 +10,7 @@ import { inputText } from '../input/keys.js';
 import { frameLayout } from '../layout.js';
 import { type Mode, modeNow } from '../mode.js';
 import type { ViewModel } from '../model.js';
-import { notify } from '../notify.js';
+import { answersEnd, notify } from '../notify.js';
 import { swapText } from '../swap/keys.js';
 import { decisionRefusal } from './decision.js';
 import { KEYMAP } from './keymap.js';
@@ -56,6 +56,9 @@ export function dispatchKey(
   }
   const mode = modeNow(vm);
   if (name !== undefined) {
+    // A key is the person's next command: what was said to the ones before ends (a typo's warning,
+    // a refusal), so the status line never describes something past.
+    answersEnd(vm);
     const ctx = keyContextNow(vm);
     const binding = findBinding(keymap, name, ctx);
     if (binding !== undefined) {
