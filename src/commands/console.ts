@@ -11,9 +11,11 @@ import {
   createMemoryAuditLog,
   DEFAULT_APPROVAL_THRESHOLD_USD,
   DEFAULT_PRICE_POLL_MS,
+  demoSetup,
   MIN_PRICE_POLL_MS,
   openAuditLog,
   type SecretEnv,
+  type Setup,
 } from '../config/index.js';
 import { unknownConfigFields } from '../config/unknown-fields.js';
 import { createLive } from '../live/index.js';
@@ -137,7 +139,8 @@ interface Target {
   workspaceId: string;
   signer: Signer;
   role?: string;
-  profile?: string;
+  /** Which setup: the header names it, the audit lines record it. */
+  setup: Setup;
   proxy?: string;
   demo: boolean;
   readOnly: boolean;
@@ -170,6 +173,7 @@ async function startDemo(readOnly: boolean, pollMs: number | undefined, calls: C
     workspaceId: sandbox.workspaceId,
     signer,
     role: 'full-access',
+    setup: demoSetup(sandbox.baseUrl, sandbox.workspaceId),
     demo: true,
     readOnly,
     pricePollMs: pollMs ?? DEFAULT_PRICE_POLL_MS,
@@ -205,7 +209,12 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
     log('console', 'nothing configured: opening the demo');
     return startDemo(settings.readOnly, pollMs, { bell: settings.bell, notify: settings.notify }, log);
   }
-  if (settings.baseUrl === undefined || settings.workspaceId === undefined || settings.key === undefined) {
+  if (
+    settings.baseUrl === undefined ||
+    settings.workspaceId === undefined ||
+    settings.key === undefined ||
+    settings.setup === undefined
+  ) {
     throw missingSettingsError(settings);
   }
   // The passphrase prompt (an encrypted key) happens here, before the alternate screen.
@@ -213,14 +222,14 @@ async function resolveTarget(parsed: Parsed, io: Io, secrets: SecretEnv, log: De
   const signer = await createSigner(jwk);
   log(
     'console',
-    `profile ${settings.profileName ?? '(none)'}: ${settings.baseUrl}, workspace ${settings.workspaceId}, key ${signer.kid} from ${keyLabel(settings.key)}`,
+    `setup ${settings.setup.origin}, profile ${settings.setup.profile ?? '(none)'}: ${settings.baseUrl}, workspace ${settings.workspaceId}, key ${signer.kid} from ${keyLabel(settings.key)}`,
   );
   return {
     baseUrl: settings.baseUrl,
     workspaceId: settings.workspaceId,
     signer,
     ...(settings.role !== undefined ? { role: settings.role } : {}),
-    ...(settings.profileName !== undefined ? { profile: settings.profileName } : {}),
+    setup: settings.setup,
     ...(settings.proxy !== undefined ? { proxy: settings.proxy } : {}),
     demo: false,
     readOnly: settings.readOnly,
@@ -282,7 +291,7 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     workspaceId: target.workspaceId,
     keyId: target.signer.kid,
     ...(target.role !== undefined ? { role: target.role } : {}),
-    ...(target.profile !== undefined ? { profile: target.profile } : {}),
+    setup: target.setup,
     demo: target.demo,
     readOnly: target.readOnly,
     now: now(),

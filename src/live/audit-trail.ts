@@ -7,10 +7,21 @@ import {
   awaitsCause,
   type AuditRecord,
   type AuditState,
+  type SessionState,
   type Stores,
   withCauseCleared,
   withNotice,
 } from '../store/index.js';
+import { guardedLog } from './log.js';
+
+/**
+ * Who acted, as an audit line names it: the setup's origin and the profile it used (none when
+ * flags or the environment gave the whole connection; the line's base URL and workspace say it).
+ */
+export function auditSetup(session: Pick<SessionState, 'setup'>): Pick<AuditEntry, 'setup' | 'profile'> {
+  const { origin, profile } = session.setup;
+  return profile === undefined ? { setup: origin } : { setup: origin, profile };
+}
 
 /**
  * The store's record of an entry: who, what and how it ended. Field by field: the connection is
@@ -94,13 +105,7 @@ export interface AuditTrail {
 export function createAuditTrail(deps: AuditTrailDeps): AuditTrail {
   const { stores, audit, now } = deps;
 
-  function say(line: string): void {
-    try {
-      deps.log?.(line);
-    } catch {
-      // a broken log sink must not fail an action
-    }
-  }
+  const say = guardedLog(deps.log);
 
   function show(transactionId: string, records: readonly AuditRecord[]): void {
     try {

@@ -1,7 +1,7 @@
 // Who we are connected as and how the connection is doing: drives the header and the notices.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RoleAction } from '../format/index.js';
-import { addNotice, clearCauses, dropNotice, type Notice, type NoticeSpec } from './notices.js';
+import type { ActionName } from '../domain/actions.js';
+import { addNotice, clearAnswers, clearCauses, CONNECTION_CAUSE, dropNotice, type Notice, type NoticeSpec } from './notices.js';
 
 export * from './notices.js';
 
@@ -23,9 +23,47 @@ export interface Connection {
   readonly detail?: string;
 }
 
-/** Things the console can do that change something; a role or a 403 can take them away. */
-/** The writes a session may be refused (format/roles.ts names them for the role table). */
-export type ActionName = RoleAction;
+/**
+ * Which setup the session uses, as config/setup.ts derives it (this room may not import config;
+ * commands/console.ts hands that record over, so the two shapes are checked against each other
+ * there). The header and the audit lines name it.
+ */
+export interface SessionSetup {
+  /** profile | flags | env | demo: where base URL, workspace and key came from. */
+  readonly origin: 'profile' | 'flags' | 'env' | 'demo';
+  /** The profile that lent the connection something. */
+  readonly profile?: string;
+  /** "production": the header says so in the danger colour. */
+  readonly tone?: 'production';
+  /** The server's host (and port). */
+  readonly host: string;
+}
+
+/**
+ * The setup in one word or two, as the header and `custody audit` name it: the profile, "flags" or
+ * "env" (with the profile they override: "prod+flags"), or "demo". Pure; the fields may come
+ * from an audit line, so any origin is taken.
+ */
+export function setupLabel(setup: {
+  readonly origin?: string | undefined;
+  readonly profile?: string | undefined;
+}): string | undefined {
+  const { origin, profile } = setup;
+  if (origin === undefined || origin === 'profile') return profile;
+  return profile === undefined ? origin : `${profile}+${origin}`;
+}
+
+/** The host of a base URL (the URL itself when it does not parse). */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** The writes a session may be refused (a role or a 403 takes them away): domain/actions.ts. */
+export type { ActionName };
 
 export interface SessionState {
   readonly baseUrl: string;
@@ -33,7 +71,7 @@ export interface SessionState {
   readonly workspaceName?: string;
   readonly keyId?: string;
   readonly role?: string;
-  readonly profile?: string;
+  readonly setup: SessionSetup;
   /** The embedded sandbox with a throwaway key. */
   readonly demo: boolean;
   readonly readOnly: boolean;
@@ -57,7 +95,11 @@ export interface SessionInit {
   readonly workspaceId: string;
   readonly keyId?: string;
   readonly role?: string;
-  readonly profile?: string;
+  /**
+   * Which setup (config/setup.ts). Without one (tests, tools) the connection was given directly,
+   * as flags give it: origin `flags` (or `demo`), the base URL's host.
+   */
+  readonly setup?: SessionSetup;
   readonly demo?: boolean;
   readonly readOnly?: boolean;
   readonly now: number;
@@ -69,13 +111,25 @@ export function initialSession(init: SessionInit): SessionState {
     workspaceId: init.workspaceId,
     ...(init.keyId ? { keyId: init.keyId } : {}),
     ...(init.role ? { role: init.role } : {}),
-    ...(init.profile ? { profile: init.profile } : {}),
+    setup: sessionSetup(init),
     demo: init.demo ?? false,
     readOnly: init.readOnly ?? false,
     connection: { kind: 'connecting', since: init.now },
     notices: [],
     messages: [],
     forbidden: new Set(),
+  };
+}
+
+/** The setup's own fields only: config's record also carries base URL and workspace, kept above. */
+function sessionSetup(init: SessionInit): SessionSetup {
+  const given = init.setup;
+  if (given === undefined) return { origin: init.demo ? 'demo' : 'flags', host: hostOf(init.baseUrl) };
+  return {
+    origin: given.origin,
+    ...(given.profile !== undefined ? { profile: given.profile } : {}),
+    ...(given.tone !== undefined ? { tone: given.tone } : {}),
+    host: given.host,
   };
 }
 
@@ -99,17 +153,26 @@ export function withoutNotice(state: SessionState, id: number): SessionState {
   return book.notices === state.notices ? state : { ...state, ...book };
 }
 
+/** The person's next command: the answers to their earlier ones end (the same state when none is live). */
+export function withAnswersCleared(state: SessionState): SessionState {
+  const book = clearAnswers(state);
+  return book.notices === state.notices ? state : { ...state, ...book };
+}
+
 /**
  * Sets the connection state. `since` is kept while the kind stays the same (reconnect attempt 1,
- * 2, 3 ... are one spell of reconnecting); the same state again returns the same object.
+ * 2, 3 ... are one spell of reconnecting); the same state again returns the same object. Back to
+ * live, the notices the connection caused (CONNECTION_CAUSE) end.
  */
 export function withConnection(state: SessionState, connection: Omit<Connection, 'since'>, now: number): SessionState {
   const c = state.connection;
   const sameKind = c.kind === connection.kind;
   if (sameKind && c.attempt === connection.attempt && c.detail === connection.detail) return state;
   const next: Connection = { kind: connection.kind, since: sameKind ? c.since : now };
+  const back = connection.kind === 'live' && !sameKind ? clearCauses(state, [CONNECTION_CAUSE], now) : state;
   return {
     ...state,
+    ...(back.notices === state.notices ? {} : { notices: back.notices, messages: back.messages }),
     connection: {
       ...next,
       ...(connection.attempt === undefined ? {} : { attempt: connection.attempt }),

@@ -62,7 +62,7 @@ function setup(role: Role = 'full-access', o: EngineOptions = {}, on: SandboxFix
   const file = path.join(dir, `audit-${logs++}`, 'audit.jsonl');
   const audit = openAuditLog(file);
   const engine = engineOn(on, { role, ...o, live: { audit, ...o.live } });
-  engine.stores.session.setState((s) => ({ ...s, keyId: on.keys[role].kid, profile: 'ops' }));
+  engine.stores.session.setState((s) => ({ ...s, keyId: on.keys[role].kid, setup: { origin: 'profile', profile: 'ops', host: 'sandbox' } }));
   current = { engine, audit, file };
   return current;
 }
@@ -99,7 +99,7 @@ describe('decline', () => {
   it('happy path: the server cancels it, the row shows it at once, one audit line says so', async () => {
     const { engine, file } = setup();
     const tx = nextWaiting();
-    const outcome = await engine.live.decline(tx.transactionId, 'destination looks wrong');
+    const outcome = await engine.live.decide('decline', tx.transactionId, { reason: 'destination looks wrong' });
     expect(outcome).toMatchObject({ kind: 'done', transaction: { transactionId: tx.transactionId, status: 'canceled' } });
     const correlationId = (outcome as { correlationId?: string }).correlationId;
     expect(correlationId).toMatch(/^[\w-]{8,64}$/);
@@ -110,6 +110,7 @@ describe('decline', () => {
     expect(entries).toEqual([
       {
         time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        setup: 'profile',
         profile: 'ops',
         baseUrl: fx.baseUrl,
         workspaceId: fx.workspaceId,
@@ -134,8 +135,8 @@ describe('decline', () => {
     const { engine, file } = setup();
     const tx = nextWaiting();
     const [first, second] = await Promise.all([
-      engine.live.decline(tx.transactionId, 'x'),
-      engine.live.decline(tx.transactionId, 'x'),
+      engine.live.decide('decline', tx.transactionId, { reason: 'x' }),
+      engine.live.decide('decline', tx.transactionId, { reason: 'x' }),
     ]);
     expect(first.kind).toBe('done');
     expect(second).toEqual({ kind: 'duplicate' });
@@ -147,9 +148,9 @@ describe('decline', () => {
     const { engine, file } = setup();
     const tx = nextWaiting();
     // Someone else declines first; this console still shows it waiting.
-    await fx.client('transaction-operator').transactions.decline(tx.transactionId, 'first');
+    await fx.client('transaction-operator').transactions.decide('decline', tx.transactionId, { reason: 'first' });
     engine.stores.transactions.setState((s) => ({ ...s, byId: new Map([[tx.transactionId, tx]]) }));
-    const outcome = await engine.live.decline(tx.transactionId, 'second');
+    const outcome = await engine.live.decide('decline', tx.transactionId, { reason: 'second' });
     expect(outcome).toMatchObject({ kind: 'conflict', status: 'canceled' });
     expect((outcome as { message: string }).message).toBe('it is now canceled, no longer waiting for approval');
     expect(engine.stores.transactions.getState().byId.get(tx.transactionId)?.status).toBe('canceled');
@@ -162,7 +163,7 @@ describe('decline', () => {
   it('403 (a view-only key): forbidden, the action is hidden for the session, result forbidden', async () => {
     const { engine, file } = setup('view-only');
     const tx = waiting[0]!; // left waiting: the 403 changes nothing
-    const outcome = await engine.live.decline(tx.transactionId);
+    const outcome = await engine.live.decide('decline', tx.transactionId);
     expect(outcome.kind).toBe('forbidden');
     expect((outcome as { message: string }).message).toMatch(/^the server refused this key \(403: .+\); decline is hidden for the rest of this session$/);
     expect(engine.stores.session.getState().forbidden.has('decline')).toBe(true);
@@ -174,7 +175,7 @@ describe('decline', () => {
   it('server unreachable (connection refused): network, nothing changed, one line', async () => {
     const port = await closedPort();
     const { engine, file } = setup('full-access', { client: { baseUrl: `http://127.0.0.1:${port}` } });
-    const outcome = await engine.live.decline('tx-anything', 'r');
+    const outcome = await engine.live.decide('decline', 'tx-anything', { reason: 'r' });
     expect(outcome).toMatchObject({ kind: 'network', changed: 'no' });
     expect((outcome as { message: string }).message).toMatch(/nothing was sent.*connection refused.*try again/);
     expect(await lines(file)).toEqual([expect.objectContaining({ action: 'decline', result: 'network' })]);
@@ -182,7 +183,7 @@ describe('decline', () => {
     // must not be sent looking for it there. Neither the line nor the outcome carries it.
     const err = await fx
       .client('full-access', { baseUrl: `http://127.0.0.1:${port}` })
-      .transactions.decline('tx-anything', 'r')
+      .transactions.decide('decline', 'tx-anything', { reason: 'r' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(surelyNotSent(err as NetworkError)).toBe(true);
@@ -197,7 +198,7 @@ describe('decline', () => {
       gate.setOpen(false);
       const { engine, file } = setup('full-access', { client: { baseUrl: gate.baseUrl } });
       const tx = settled;
-      const outcome = await engine.live.decline(tx.transactionId);
+      const outcome = await engine.live.decide('decline', tx.transactionId);
       expect(outcome).toMatchObject({ kind: 'network', changed: 'unknown' });
       expect((outcome as { message: string }).message).toMatch(/may or may not have been declined/);
       // The refresh was tried (through the same cut connection).
@@ -214,7 +215,7 @@ describe('decline', () => {
   it('without an audit log the action still works and nothing is written', async () => {
     const engine = engineOn(fx);
     const tx = nextWaiting();
-    expect((await engine.live.decline(tx.transactionId)).kind).toBe('done');
+    expect((await engine.live.decide('decline', tx.transactionId)).kind).toBe('done');
     expect(engine.stores.audit.getState().byTx.size).toBe(0);
   });
 
@@ -224,7 +225,7 @@ describe('decline', () => {
     await fs.writeFile(file, '', { mode: 0o644 });
     await fs.chmod(file, 0o644);
     const tx = nextWaiting();
-    const outcome = await engine.live.decline(tx.transactionId);
+    const outcome = await engine.live.decide('decline', tx.transactionId);
     expect(outcome.kind).toBe('done');
     const notice = engine.stores.session.getState().notices.find((n) => n.key === 'audit');
     expect(notice).toMatchObject({ level: 'error' });
@@ -238,7 +239,7 @@ describe('approve', () => {
   it('approves: the answer merged, one line with the new status', async () => {
     const { engine, file } = setup();
     const tx = nextWaiting();
-    const outcome = await engine.live.approve(tx.transactionId);
+    const outcome = await engine.live.decide('approve', tx.transactionId);
     expect(outcome.kind).toBe('done');
     const answer = (outcome as { transaction: Transaction }).transaction;
     expect(answer.transactionId).toBe(tx.transactionId);
@@ -253,7 +254,7 @@ describe('approve', () => {
   it('403 hides approve only', async () => {
     const { engine } = setup('view-only');
     const tx = settled;
-    expect((await engine.live.approve(tx.transactionId)).kind).toBe('forbidden');
+    expect((await engine.live.decide('approve', tx.transactionId)).kind).toBe('forbidden');
     expect([...engine.stores.session.getState().forbidden]).toEqual(['approve']);
   });
 });
@@ -294,7 +295,7 @@ describe('the demo’s log, kept in memory', () => {
     const engine = engineOn(fx, { live: { audit } });
     // A settled one: the server refuses (409), and that attempt is recorded like any other.
     const tx = settled;
-    expect((await engine.live.decline(tx.transactionId, 'demo reason')).kind).toBe('conflict');
+    expect((await engine.live.decide('decline', tx.transactionId, { reason: 'demo reason' })).kind).toBe('conflict');
     expect((await audit.read({ transactionId: tx.transactionId })).entries).toEqual([
       expect.objectContaining({ action: 'decline', result: 'conflict', reason: 'demo reason', baseUrl: fx.baseUrl }),
     ]);
@@ -455,7 +456,7 @@ describe('against a scripted server (what the sandbox never does)', () => {
   it('a 503 on decline is not retried: one POST, refused with the status', async () => {
     server.setHandler(() => ({ status: 503, json: { error: 'unavailable', message: 'try later' } }));
     const { writes } = actions();
-    const outcome = await writes.decline('tx1', 'r');
+    const outcome = await writes.decide('decline', 'tx1', { reason: 'r' });
     expect(outcome).toMatchObject({ kind: 'refused', status: 503, code: 'unavailable' });
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
@@ -465,7 +466,7 @@ describe('against a scripted server (what the sandbox never does)', () => {
       req.method === 'POST' ? { hang: true } : { json: tx('tx1', { status: 'canceled', updatedAt: '2000' }) },
     );
     const { writes, stores } = actions({ timeoutMs: 200 });
-    const outcome = await writes.decline('tx1');
+    const outcome = await writes.decide('decline', 'tx1');
     expect(outcome).toMatchObject({ kind: 'network', changed: 'unknown' });
     expect((outcome as { message: string }).message).toMatch(/^no answer from \S+ within [\d.]+ s: it may or may not have been declined; it is now canceled$/);
     expect(stores.transactions.getState().byId.get('tx1')?.status).toBe('canceled');
@@ -477,7 +478,7 @@ describe('against a scripted server (what the sandbox never does)', () => {
       req.method === 'POST' ? { json: { nonsense: true } } : { json: tx('tx1', { status: 'canceled', updatedAt: '3000' }) },
     );
     const { writes, stores } = actions();
-    const outcome = await writes.approve('tx1');
+    const outcome = await writes.decide('approve', 'tx1');
     expect(outcome).toMatchObject({ kind: 'network', changed: 'unknown' });
     expect(stores.transactions.getState().byId.get('tx1')?.updatedAt).toBe('3000');
   });

@@ -33,7 +33,7 @@ let logs = 0;
 function setup(role: Role = 'full-access') {
   const file = path.join(dir, `audit-${logs++}`, 'audit.jsonl');
   const engine = engineOn(fx, { role, live: { audit: openAuditLog(file) } });
-  engine.stores.session.setState((s) => ({ ...s, keyId: fx.keys[role].kid, profile: 'ops' }));
+  engine.stores.session.setState((s) => ({ ...s, keyId: fx.keys[role].kid, setup: { origin: 'profile', profile: 'ops', host: 'sandbox' } }));
   return { engine, file };
 }
 
@@ -55,7 +55,7 @@ describe('cancel', () => {
   it('cancels: the server says canceled, the row shows it at once, one audit line says so', async () => {
     const { engine, file } = setup();
     const tx = nextWaiting();
-    const outcome = await engine.live.cancel(tx.transactionId, '  created by mistake \n');
+    const outcome = await engine.live.decide('cancel', tx.transactionId, { reason: '  created by mistake \n' });
     expect(outcome).toMatchObject({ kind: 'done', transaction: { transactionId: tx.transactionId, status: 'canceled' } });
     const correlationId = (outcome as { correlationId?: string }).correlationId;
     expect(correlationId).toMatch(/^[\w-]{8,64}$/);
@@ -64,6 +64,7 @@ describe('cancel', () => {
     expect(await lines(file)).toEqual([
       {
         time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        setup: 'profile',
         profile: 'ops',
         baseUrl: fx.baseUrl,
         workspaceId: fx.workspaceId,
@@ -88,7 +89,7 @@ describe('cancel', () => {
   it('a double call sends one request: the second answers duplicate and writes no line', async () => {
     const { engine, file } = setup();
     const tx = nextWaiting();
-    const [first, second] = await Promise.all([engine.live.cancel(tx.transactionId), engine.live.cancel(tx.transactionId)]);
+    const [first, second] = await Promise.all([engine.live.decide('cancel', tx.transactionId), engine.live.decide('cancel', tx.transactionId)]);
     expect(first.kind).toBe('done');
     expect(second).toEqual({ kind: 'duplicate' });
     const posts = engine.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'));
@@ -99,9 +100,9 @@ describe('cancel', () => {
   it('409 on one canceled already: conflict, the row refreshed, result conflict', async () => {
     const { engine, file } = setup();
     const tx = nextWaiting();
-    await fx.client('transaction-operator').transactions.cancel(tx.transactionId, 'first');
+    await fx.client('transaction-operator').transactions.decide('cancel', tx.transactionId, { reason: 'first' });
     engine.stores.transactions.setState((s) => ({ ...s, byId: new Map([[tx.transactionId, tx]]) }));
-    const outcome = await engine.live.cancel(tx.transactionId, 'second');
+    const outcome = await engine.live.decide('cancel', tx.transactionId, { reason: 'second' });
     expect(outcome).toMatchObject({ kind: 'conflict', status: 'canceled', message: 'it is already canceled' });
     expect(engine.stores.transactions.getState().byId.get(tx.transactionId)?.status).toBe('canceled');
     expect(await lines(file)).toEqual([
@@ -111,7 +112,7 @@ describe('cancel', () => {
 
   it('409 on a completed one: the server says why, and the status now', async () => {
     const { engine, file } = setup();
-    const outcome = await engine.live.cancel(completed.transactionId);
+    const outcome = await engine.live.decide('cancel', completed.transactionId);
     expect(outcome.kind).toBe('conflict');
     expect((outcome as { message: string }).message).toMatch(/^the server refused \(409: .*before signing starts.*\); it is now completed$/);
     expect(await lines(file)).toEqual([expect.objectContaining({ action: 'cancel', result: 'conflict' })]);
@@ -121,7 +122,7 @@ describe('cancel', () => {
   it('403 (a view-only key): forbidden, cancel alone hidden for the session, result forbidden', async () => {
     const { engine, file } = setup('view-only');
     const tx = waiting[0]!; // left waiting: the 403 changes nothing
-    const outcome = await engine.live.cancel(tx.transactionId, 'nope');
+    const outcome = await engine.live.decide('cancel', tx.transactionId, { reason: 'nope' });
     expect(outcome.kind).toBe('forbidden');
     expect((outcome as { message: string }).message).toMatch(/; cancel is hidden for the rest of this session$/);
     expect([...engine.stores.session.getState().forbidden]).toEqual(['cancel']);
