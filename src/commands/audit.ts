@@ -5,6 +5,7 @@ import {
   type AuditFilter,
   auditLine,
   auditLogPath,
+  type ChainReport,
   isChainHash,
   normalizeServer,
   openAuditLog,
@@ -13,14 +14,16 @@ import {
   verifyAuditLog,
   withoutLink,
 } from '../config/index.js';
+import { ACTION_NAMES } from '../domain/actions.js';
 import { displayWidth, formatAbsolute, padEndToWidth, sanitizeLine, truncateToWidth } from '../format/index.js';
+import { setupLabel } from '../store/index.js';
 import { isUtf8Locale } from '../view/terminal.js';
-import { formatVerifyReport, verifyReportJson } from './audit-verify.js';
+import { chainWarning, formatVerifyReport, verifyReportJson } from './audit-verify.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
 
 export const spec: CommandSpec = {
   name: 'audit',
-  summary: 'print the local audit log of actions (decline, approve, cancel, create)',
+  summary: `print the local audit log of actions (${ACTION_NAMES.join(', ')})`,
   usage: [
     'audit [--tx ID] [--workspace ID] [--server URL] [--json] [--file PATH]',
     'audit --verify [--seal HASH] [--json] [--file PATH]',
@@ -40,18 +43,25 @@ $XDG_STATE_HOME/custody/audit.jsonl (default ~/.local/state/custody/audit.jsonl;
 file 0600), naming the server (base URL) and workspace it was done on. The log is never rewritten
 and holds no secret. The demo (custody --demo) writes nothing there: its actions are kept in
 memory for that session. Times are shown in local time; --json prints them as written (UTC).
-Lines that are not a valid entry are skipped and counted on stderr. --tx, --workspace and
---server combine.
+Lines that are not a valid entry are skipped and counted on stderr; lines where the hash chain
+fails are named on stderr, and the rest is printed all the same. --tx, --workspace and --server
+combine.
 
 Each line carries "prev": the SHA-256 of the line before it (lines written before the chain
-existed are sealed by the first chained line). --verify walks the file and names the first line
-that disagrees, e.g. "line 7: its prev does not match line 6 — line 6 was changed, or a line was
-removed or inserted before line 7"; a last line cut short by a crash is reported as torn, not as
+existed are sealed by the first chained line). --verify walks the file and gives one verdict:
+"Verified: 12 lines, chain intact." or, exit 1, "BROKEN at line 7: its prev does not match line
+6 — line 6 was changed, or a line was removed or inserted before line 7; lines 1–5 chain intact,
+lines 6–12 not verified."; a last line cut short by a crash is reported as torn, not as
 tampering. It prints a seal: keep it elsewhere, and a later --verify --seal HASH shows whether
 the log was cut or rewritten since (the line appended next carries the seal as its prev).
 
---json fields: time, profile, baseUrl, workspaceId, keyId, action, transactionId, externalId,
-reason, result, correlationId (only when the server got, or may have got, the request), prev.`,
+SETUP names the setup used: the profile, or "flags" / "env" when flags or CUSTODY_* variables
+gave the connection (then SERVER and WORKSPACE say which; "prod+flags" when they overrode part
+of profile prod).
+
+--json fields: time, setup (profile, flags, env or demo), profile, baseUrl, workspaceId, keyId,
+action, transactionId, externalId, reason, result, correlationId (only when the server got, or
+may have got, the request), prev.`,
 };
 
 /** The widest a reason gets in the table; --json has it whole. */
@@ -66,7 +76,7 @@ const HEADER = [
   'RESULT',
   'REASON',
   'KEY',
-  'PROFILE',
+  'SETUP',
   'SERVER',
   'WORKSPACE',
   'CORRELATION ID',
@@ -87,7 +97,7 @@ function row(entry: StoredAuditEntry, ascii: boolean): string[] {
     cell(entry.result),
     entry.reason === undefined || entry.reason === '' ? '-' : truncateToWidth(entry.reason, REASON_WIDTH, { ascii }),
     cell(entry.keyId),
-    cell(entry.profile),
+    cell(setupLabel({ origin: entry.setup, profile: entry.profile })),
     truncateToWidth(compactServer(entry.baseUrl), SERVER_WIDTH, { ascii }),
     cell(entry.workspaceId),
     cell(entry.correlationId),
@@ -162,19 +172,35 @@ export async function run(parsed: Parsed, io: Io, _secrets: SecretEnv): Promise<
     const lines = skipped === 1 ? '1 line' : `${skipped} lines`;
     io.stderr.write(`custody audit: skipped ${lines} of ${log.path} that are not a valid entry (torn or edited)\n`);
   }
-  if (json) {
-    // One object per line, as the log holds it (its chain link included): for a line this custody
-    // wrote, byte for byte the line in the file.
-    io.stdout.write(entries.map((e) => auditLine(withoutLink(e), e.prev)).join(''));
-    return 0;
-  }
+  io.stdout.write(listing(entries, filter, json, log.path, io));
+  // After the listing, so the warning is the last thing a person sees.
+  await warnOnBrokenChain(log.path, io);
+  return 0;
+}
+
+function listing(entries: readonly StoredAuditEntry[], filter: AuditFilter, json: boolean, file: string, io: Io): string {
+  // One object per line, as the log holds it (its chain link included): for a line this custody
+  // wrote, byte for byte the line in the file.
+  if (json) return entries.map((e) => auditLine(withoutLink(e), e.prev)).join('');
   const of = filterWords(filter);
-  if (entries.length === 0) {
-    io.stdout.write(`Audit log: ${log.path}\nNo entries yet${of}.\n`);
-    return 0;
-  }
+  if (entries.length === 0) return `Audit log: ${file}\nNo entries yet${of}.\n`;
   const ascii = !isUtf8Locale(io.env);
   const count = entries.length === 1 ? '1 entry' : `${entries.length} entries`;
-  io.stdout.write(`Audit log: ${log.path} (${count}${of}, oldest first, local time)\n\n${formatAuditTable(entries, ascii)}\n`);
-  return 0;
+  return `Audit log: ${file} (${count}${of}, oldest first, local time)\n\n${formatAuditTable(entries, ascii)}\n`;
+}
+
+/**
+ * A plain listing checks the chain too: lines that fail it are named on stderr (the listing is
+ * printed all the same, and the exit code stays 0: --verify is the check that fails).
+ */
+async function warnOnBrokenChain(file: string, io: Io): Promise<void> {
+  let report: ChainReport | undefined;
+  try {
+    report = await verifyAuditLog(file);
+  } catch (err) {
+    io.stderr.write(`custody audit: could not check the hash chain: ${err instanceof Error ? err.message : String(err)}\n`);
+    return;
+  }
+  const warning = report === undefined ? undefined : chainWarning(file, report);
+  if (warning !== undefined) io.stderr.write(warning);
 }

@@ -49,7 +49,7 @@ describe('custody audit', () => {
     expect(err).toBe('');
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toBe(`Audit log: ${logPath(home)} (3 entries, oldest first, local time)`);
-    expect(lines[2]).toMatch(/^TIME\s+ACTION\s+TRANSACTION\s+RESULT\s+REASON\s+KEY\s+PROFILE\s+SERVER\s+WORKSPACE\s+CORRELATION ID$/);
+    expect(lines[2]).toMatch(/^TIME\s+ACTION\s+TRANSACTION\s+RESULT\s+REASON\s+KEY\s+SETUP\s+SERVER\s+WORKSPACE\s+CORRELATION ID$/);
     expect(lines.slice(3)).toHaveLength(3);
     expect(lines[3]).toContain(formatAbsolute(Date.parse(DECLINE.time)));
     expect(lines[3]).toMatch(/decline\s+tx-aaaa\s+canceled\s+looks wrong\s+kid-7\s+prod\s+api\.example\s+ws1\s+corr-1111$/);
@@ -106,6 +106,23 @@ describe('custody audit', () => {
     expect(code).toBe(0);
     expect(out).toContain('tx-aaaa');
     expect(err).toMatch(/skipped 2 lines of .*audit\.jsonl/);
+  });
+
+  it('lines that fail the hash chain are named on stderr; the rest is printed, exit 0', async () => {
+    const home = await seeded();
+    const text = await fs.readFile(logPath(home), 'utf8');
+    await fs.writeFile(logPath(home), text.replace('"result":"conflict"', '"result":"completed"'));
+    for (const args of [['audit'], ['audit', '--json'], ['audit', '--tx', 'tx-aaaa']]) {
+      const { code, out, err } = await custody(args, home.env());
+      expect(code).toBe(0);
+      expect(out).toContain('tx-aaaa');
+      expect(err).toBe(
+        `custody audit: ${logPath(home)}: BROKEN at line 3: its prev does not match line 2 — line 2 was changed, or a ` +
+          'line was removed or inserted before line 3; line 1 chain intact, lines 2–3 not verified.\n' +
+          'custody audit: the entries on lines not verified may have been changed, removed or inserted; ' +
+          '`custody audit --verify` gives the whole check\n',
+      );
+    }
   });
 
   it('a log others can read is refused with the fix', async () => {
@@ -203,19 +220,20 @@ describe('custody audit --verify', () => {
     expect(code).toBe(0);
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toBe(`Audit log: ${logPath(home)} (3 lines, 3 entries)`);
-    expect(lines[1]).toBe('The chain holds: no line before line 3 (the last) was changed, removed or inserted.');
-    expect(lines[2]).toBe('Lines 1–3: the chain (3 chained lines).');
-    expect(lines[3]).toMatch(/^Seal: [0-9a-f]{64}$/);
+    expect(lines[1]).toBe('Verified: 3 lines, chain intact.');
+    expect(lines[2]).toMatch(/^Seal: [0-9a-f]{64}$/);
   });
 
-  it('a changed line: exit 1, naming the line and what is wrong', async () => {
+  it('a changed line: exit 1, one verdict naming the line, what is wrong and what still holds', async () => {
     const home = await seeded();
     const text = await fs.readFile(logPath(home), 'utf8');
     await fs.writeFile(logPath(home), text.replace('"result":"conflict"', '"result":"completed"'));
     const { code, out } = await custody(['audit', '--verify'], home.env());
     expect(code).toBe(1);
-    expect(out).toContain(
-      'The chain is BROKEN: line 3: its prev does not match line 2 — line 2 was changed, or a line was removed or inserted before line 3.',
+    expect(out).toBe(
+      `Audit log: ${logPath(home)} (3 lines, 3 entries)\n` +
+        'BROKEN at line 3: its prev does not match line 2 — line 2 was changed, or a line was removed or inserted ' +
+        'before line 3; line 1 chain intact, lines 2–3 not verified.\n',
     );
   });
 
@@ -229,10 +247,8 @@ describe('custody audit --verify', () => {
     await fs.appendFile(logPath(home), auditLine(APPROVE).slice(0, 50));
     const { code, out } = await custody(['audit', '--verify'], home.env());
     expect(code).toBe(0);
-    expect(out).toContain('The chain holds');
-    expect(out).toContain(
-      'Lines 1–2: legacy (written before the chain existed, without a prev), sealed by line 3. Lines 3–5: the chain (2 chained lines).',
-    );
+    expect(out.split('\n')[1]).toBe('Verified: 5 lines, chain intact.');
+    expect(out).toContain('Lines 1–2: written before the chain existed (without a prev), sealed by line 3.');
     expect(out).toMatch(/Line 5 is torn: it has no line end\. An append was cut short .*not a change inside the chain/);
   });
 
@@ -244,6 +260,7 @@ describe('custody audit --verify', () => {
     expect(code).toBe(1);
     const report = JSON.parse(out) as { intact: boolean; breaks: { line: number; message: string }[]; file: string };
     expect(report).toMatchObject({ intact: false, file: logPath(home), lines: 2, chained: 2 });
+    expect(report).toMatchObject({ verdict: expect.stringMatching(/^BROKEN at line 2: .*; lines 1–2 not verified\.$/) as string });
     expect(report.breaks).toEqual([{ line: 2, message: expect.stringMatching(/^line 2: its prev does not match line 1/) as string }]);
   });
 
@@ -269,7 +286,8 @@ describe('custody audit --verify', () => {
     const cut = await custody(['audit', '--verify', '--seal', seal], home.env());
     expect(cut.code).toBe(1);
     expect(cut.out.split('\n')[1]).toBe(
-      `The log was CUT or REWRITTEN after the kept seal was taken: no line carries ${seal} as its prev, and it is not the seal now.`,
+      `BROKEN since the kept seal: the log was CUT or REWRITTEN after it was taken (no line carries ${seal} as its prev, ` +
+        'and it is not the seal now).',
     );
   });
 
