@@ -29,6 +29,37 @@ const roomRules = Object.entries(ROOMS)
     to: { path: '^src/', pathNot: `^src/(${[room, ...may].join('|')})/` },
   }));
 
+/**
+ * The floors of src/view, lowest first (docs/architecture.md, "Inside the view"). A part may import
+ * the parts of the floors below its own, never a part of its own floor or above: a feature is found
+ * in one place, and no two parts lean on each other.
+ */
+export const VIEW_FLOORS = [
+  ['base'],
+  ['model'],
+  ['draw', 'keys', 'query'],
+  ['swap', 'messages'],
+  ['resources'],
+  ['focus'],
+  ['dialog', 'lists', 'input'],
+  ['approvals'],
+  ['shell'],
+  ['index.ts'],
+  ['render.tsx'],
+];
+
+const viewPart = (part) => (part.endsWith('.ts') || part.endsWith('.tsx') ? `${part.replace(/\./g, '\\.')}$` : `${part}/`);
+const viewRules = VIEW_FLOORS.flatMap((floor, level) => {
+  const above = VIEW_FLOORS.slice(level).flat();
+  return floor.map((part) => ({
+    name: `view-${part.replace(/\.tsx?$/, '')}`,
+    comment: `src/view/${part} may import only the parts of src/view below its floor (${VIEW_FLOORS.slice(0, level).flat().join(', ') || 'none'})`,
+    severity: 'error',
+    from: { path: `^src/view/${viewPart(part)}` },
+    to: { path: `^src/view/(${above.map(viewPart).join('|')})`, pathNot: `^src/view/${viewPart(part)}` },
+  }));
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -61,8 +92,14 @@ export default {
       from: {},
       to: { couldNotResolve: true },
     },
-    // Layering inside src/view goes here, once its parts no longer import each other in a loop
-    // (issue 18): one rule per part, as for the rooms above. None yet.
+    ...viewRules,
+    {
+      name: 'view-parts-known',
+      comment: 'Every folder or loose file of src/view is on a floor of VIEW_FLOORS (a new part is placed first).',
+      severity: 'error',
+      from: { path: '^src/view/' },
+      to: { path: '^src/view/', pathNot: `^src/view/(${VIEW_FLOORS.flat().map(viewPart).join('|')})` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -2,7 +2,7 @@
 // what is caught here is only what escaped that, and it still gets one clean line.
 import { run } from './commands/index.js';
 import { redact } from './commands/report.js';
-import { installTerminalRestore, restoreTerminal } from './view/terminal-restore.js';
+import { installTerminalRestore, restoreTerminal } from './view/base/terminal-restore.js';
 
 function debugEnabled(): boolean {
   const value = process.env.CUSTODY_DEBUG ?? '';
@@ -21,7 +21,7 @@ function printFatal(err: unknown): void {
 // exception or unhandled rejection is printed and exits 1, and 'exit' is the last resort; each
 // first restores the terminal. For most commands that is turning raw mode off (a signal during a
 // passphrase prompt); the console also leaves the alternate screen and shows the cursor
-// (view/terminal-restore.ts). The sandbox command takes SIGINT/SIGTERM over while it serves.
+// (view/base/terminal-restore.ts). The sandbox command takes SIGINT/SIGTERM over while it serves.
 installTerminalRestore({
   stdin: process.stdin,
   onFatal: (err, origin) => {

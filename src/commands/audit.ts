@@ -17,7 +17,7 @@ import {
 import { ACTION_NAMES } from '../domain/actions.js';
 import { displayWidth, formatAbsolute, padEndToWidth, sanitizeLine, truncateToWidth } from '../format/index.js';
 import { setupLabel } from '../store/index.js';
-import { isUtf8Locale } from '../view/terminal.js';
+import { isUtf8Locale } from '../view/base/terminal.js';
 import { chainWarning, formatVerifyReport, verifyReportJson } from './audit-verify.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
 

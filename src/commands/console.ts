@@ -23,7 +23,7 @@ import { firstPageLimit } from '../live/reads.js';
 import { ALL_TRANSACTIONS, createStores, type SessionState, type Stores, txQueryKey, withNotice } from '../store/index.js';
 // Types only: the view (and Ink with it) loads after the CI variable is dealt with, below.
 import type { ViewEnv } from '../view/index.js';
-import { beforeTerminalRestore, enterFullScreen, restoreTerminal } from '../view/terminal-restore.js';
+import { beforeTerminalRestore, enterFullScreen, restoreTerminal } from '../view/base/terminal-restore.js';
 import { CALLS_HELP, type Calls, callOptions, demoCalls } from './approval-calls.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
 import { CLOCK_FIX, clockSkewText } from './clock.js';
@@ -384,7 +384,7 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     const [{ createUiStore }, { mountConsole }, terminal] = await Promise.all([
       import('../view/index.js'),
       import('../view/render.js'),
-      import('../view/terminal.js'),
+      import('../view/base/terminal.js'),
     ]);
     const caps = terminal.terminalCapabilities(io.env, stdout);
     log('console', `terminal ${stdout.columns}x${stdout.rows}, ${incremental ? 'incremental' : 'standard'} renderer, ascii ${caps.ascii}, color ${caps.color}`);

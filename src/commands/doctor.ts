@@ -20,7 +20,7 @@ import {
   type Settings,
 } from '../config/index.js';
 import { unknownConfigFields } from '../config/unknown-fields.js';
-import { isUtf8Locale } from '../view/terminal.js';
+import { isUtf8Locale } from '../view/base/terminal.js';
 import { explainCallFailure } from './call-failure.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
 import { CLOCK_FIX, clockSkewText } from './clock.js';

@@ -51,7 +51,7 @@
 //   transaction refetches its events. Events are kept on the record when later list rows or
 //   frames (which carry none) replace it, so the timeline never blinks empty.
 //   `closeTransaction()` clears `transactions.detail`. The view calls both from one place only,
-//   following `ui.detail` (view/live-sync.ts).
+//   following `ui.detail` (view/shell/live-sync.ts).
 // - Header: `session.connection` = { kind, attempt?, since, detail? } with kind one of
 //   connecting | live | reconnecting (attempt n) | polling (no subscription for `socketGraceMs`:
 //   the list is polled every `pollIntervalMs`) | offline (reads cannot reach the server either) |

@@ -3,7 +3,7 @@
 // - A notice is live until it is replaced (a newer one of its key), cleared (its cause reported
 //   success: the server answered again, the read worked, the socket came back), answered past (an
 //   answer to the person's command ends with their next one) or pushed out by MAX_NOTICES newer
-//   ones. The status line picks from the live ones (view/widgets/status-line.tsx).
+//   ones. The status line picks from the live ones (view/draw/status-line.tsx).
 // - The same message again (same key, level and text) is counted, not repeated; the same key with
 //   other words replaces the notice and counts from 1: "(x4)" means four times these words.
 // - The messages overlay reads the history: the last MAX_MESSAGES said, cleared ones included.

@@ -10,7 +10,7 @@ export type PaneId = string;
 /**
  * What this store decides of the mode: normal (lists and details), filter and command (a line is
  * being typed), help, json and messages (a scrollable overlay). The action dialog and the swap
- * form own the keys while they are open; the view derives that from their stores (src/view/mode.ts).
+ * form own the keys while they are open; the view derives that from their stores (src/view/model/mode.ts).
  */
 export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'messages';
 
@@ -77,12 +77,12 @@ export interface UiData {
    * Transactions that entered waiting-approval and the person has not visited yet (n/N onto one,
    * or opening it), oldest arrival first: the header's "● N new". Each visit takes its own one
    * off. The one live fact kept here, as what the person has yet to see: the view writes it on an
-   * arrival and when one leaves the queue (view/approvals/seen.ts), not on every update.
+   * arrival and when one leaves the queue (view/model/approvals-seen.ts), not on every update.
    */
   readonly freshApprovals: readonly string[];
   /**
    * The open detail of a record, drawn over its pane while that pane is in front. Its one home: the
-   * live engine loads the open transaction by following this (view/live-sync.ts).
+   * live engine loads the open transaction by following this (view/shell/live-sync.ts).
    */
   readonly detail?: { readonly pane: PaneId; readonly id: string; readonly scroll: number };
   readonly helpScroll: number;

@@ -12,7 +12,7 @@ export function showsAccountRows(lines) {
 const num = (s) => Number(s.replace(/,/g, ''));
 
 /**
- * The transactions pane's title rule (src/view/panes/resource-pane.tsx), read:
+ * The transactions pane's title rule (src/view/shell/resource-pane.tsx), read:
  * `{ chips, position, loading }`, where `position` is the position text of the rows on screen —
  * "1-40 of 3,000+", "1-40 of all 3,021", "2-32 of 47 matching, in 352+ held" — as
  * `{ first, last, of, all, more, matching }` (`first` 0 for an empty view), or undefined when

@@ -5,7 +5,7 @@ import { generatePrivateJwk } from '../../src/auth/index.js';
 import { connect } from '../../src/commands/context.js';
 import { PromptAborted, readLine, readSecret } from '../../src/commands/prompt.js';
 import { displayUrl, shellQuote } from '../../src/commands/shell.js';
-import { isUtf8Locale } from '../../src/view/terminal.js';
+import { isUtf8Locale } from '../../src/view/base/terminal.js';
 import { ConfigError, writePrivateKey } from '../../src/config/index.js';
 import { fakeIo, tempHome } from '../helpers/cli-io.js';
 import { startApi } from '../helpers/custody-api.js';

@@ -22,7 +22,7 @@ import {
 import { ROLES } from '../../src/format/index.js';
 import { CANCELABLE } from '../../src/sandbox/world/records.js';
 import { ACTION_BINDINGS } from '../../src/view/dialog/keys.js';
-import { KEYMAP } from '../../src/view/keys/keymap.js';
+import { KEYMAP } from '../../src/view/shell/keymap.js';
 
 const tx = (status: string, approvedBy?: string[]): Transaction =>
   ({

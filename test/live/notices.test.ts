@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openAuditLog } from '../../src/config/index.js';
 import type { Transaction } from '../../src/contract/index.js';
 import type { Notice } from '../../src/store/index.js';
-import { pickNotice } from '../../src/view/widgets/status-line.js';
+import { pickNotice } from '../../src/view/draw/status-line.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { startTamperProxy, type TamperProxy } from './http-tamper.js';
 import { type Engine, engineOn, type Gate, startGate } from './helpers.js';

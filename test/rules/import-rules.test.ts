@@ -116,6 +116,14 @@ describe('each rule can fail', () => {
     await write('src/config/uses-shared.ts', "export { notes } from '../../../shared/notes.js';\n");
     await write('test/uses-shared.test.ts', "export { notes } from '../../shared/notes.js';\n");
     await write('src/auth/typo.ts', "export { nothing } from './nothing-here.js';\n");
+    // Inside the view: a part importing down, sideways (its own floor), up, and an unplaced part.
+    for (const part of ['base', 'model', 'dialog', 'lists', 'shell', 'stray']) {
+      await write(`src/view/${part}/index.ts`, `export const ${part} = 1;\n`);
+    }
+    await write('src/view/model/down.ts', "export { base } from '../base/index.js';\n");
+    await write('src/view/dialog/sideways.ts', "export { lists } from '../lists/index.js';\n");
+    await write('src/view/base/up.ts', "export { shell } from '../shell/index.js';\n");
+    await write('src/view/shell/stray.ts', "export { stray } from '../stray/index.js';\n");
     violations = await cruise(repo, ['src', 'test']);
   }, 60_000);
 
@@ -157,6 +165,13 @@ describe('each rule can fail', () => {
   it('an import from ../shared is reported, from src and from the tests', () => {
     expect(reported('no-shared', 'src/config/uses-shared.ts')).toBe(true);
     expect(reported('no-shared', 'test/uses-shared.test.ts')).toBe(true);
+  });
+
+  it('inside the view a part imports only the floors below its own', () => {
+    expect(violations.filter((v) => v.from === 'src/view/model/down.ts')).toEqual([]);
+    expect(reported('view-dialog', 'src/view/dialog/sideways.ts')).toBe(true);
+    expect(reported('view-base', 'src/view/base/up.ts')).toBe(true);
+    expect(reported('view-parts-known', 'src/view/shell/stray.ts')).toBe(true);
   });
 
   it('an import of a file that is not there is reported', () => {

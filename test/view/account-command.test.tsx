@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contract/index.js';
 import { withAccounts } from '../../src/store/index.js';
-import { matchAccounts } from '../../src/view/resources/accounts.js';
+import { matchAccounts } from '../../src/view/resources/accounts/resource.js';
 import { fixtures, KEYS, loadedStores, NOW, type Rendered, renderApp, settle } from './helpers.js';
 
 const named = (accountName: string, i: number): Account => ({

@@ -2,7 +2,6 @@
 // people's text made safe, `:activity` asks the server, Enter opens the transaction or the detail.
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '../../src/contract/index.js';
-import type { LiveActions } from '../../src/view/live-actions.js';
 import { type ActivityReader, activityPages, deferred, fixtures, KEYS, NOW, type Rendered, renderApp, settle } from './helpers.js';
 
 type Query = Parameters<ActivityReader>[0];

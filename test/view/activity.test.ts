@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '../../src/contract/index.js';
 import { ACTIVITY_PAGE_SIZE, type ActivityState, emptyActivity, emptyDirectory, withFirstPage } from '../../src/store/index.js';
-import { activityDetailLines } from '../../src/view/renderers/activity-detail.js';
+import { activityDetailLines } from '../../src/view/resources/activity/detail-lines.js';
 import {
   activityTransactionId,
   activityTypeCandidates,
@@ -15,8 +15,8 @@ import {
   oneLine,
   parseActivityWords,
   sameQuery,
-} from '../../src/view/resources/activity-words.js';
-import { feedEmpty, feedSummary } from '../../src/view/resources/activity.js';
+} from '../../src/view/resources/activity/words.js';
+import { feedEmpty, feedSummary } from '../../src/view/resources/activity/resource.js';
 import { fixtures, loadedStores, NOW } from './helpers.js';
 
 const act = (i: number, patch: Partial<Activity> = {}): Activity => ({

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Address, Network } from '../../src/contract/index.js';
 import { displayWidth } from '../../src/format/index.js';
 import { emptyDirectory, type Stores, withDictionary, withSelf } from '../../src/store/index.js';
-import { type AddressCtx, addressDetailLines } from '../../src/view/renderers/address-detail.js';
+import { type AddressCtx, addressDetailLines } from '../../src/view/resources/addresses/detail-lines.js';
 import { fixtures, KEYS, loadedStores, NOW, type Rendered, renderApp, settle } from './helpers.js';
 
 /** The fixtures' dictionary, with what real networks declare: address explorers, memo tags, contracts. */

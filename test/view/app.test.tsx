@@ -3,7 +3,7 @@
 import chalk from 'chalk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withConnection, withNotice } from '../../src/store/index.js';
-import { frameLayout, MIN_COLUMNS, MIN_ROWS } from '../../src/view/layout.js';
+import { frameLayout, MIN_COLUMNS, MIN_ROWS } from '../../src/view/base/layout.js';
 import { KEYS, NOW, type Rendered, renderApp, settle, widest } from './helpers.js';
 
 let app: Rendered | undefined;

@@ -1,6 +1,6 @@
-// The header's "new" marks, one per arrival (approvals/seen.ts): pure rules as a table.
+// The header's "new" marks, one per arrival (model/approvals-seen.ts): pure rules as a table.
 import { describe, expect, it } from 'vitest';
-import { freshAfter, freshWithout } from '../../src/view/approvals/seen.js';
+import { freshAfter, freshWithout } from '../../src/view/model/approvals-seen.js';
 
 describe('freshAfter', () => {
   const waiting = (...ids: string[]) => (id: string) => ids.includes(id);

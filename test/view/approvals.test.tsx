@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
 import { applyTransactions, type Stores } from '../../src/store/index.js';
 import { createUiStore } from '../../src/store/ui.js';
-import type { OperatorCall } from '../../src/view/attention.js';
+import type { OperatorCall } from '../../src/view/base/attention.js';
 import {
   callWords,
   type CallClock,
@@ -16,7 +16,7 @@ import {
   watchApprovals,
 } from '../../src/view/approvals/call.js';
 import { nextWaiting, positionText } from '../../src/view/approvals/queue.js';
-import { createViewModel } from '../../src/view/model.js';
+import { createViewModel } from '../../src/view/model/model.js';
 import { loadedStores, NOW, type Rendered, recordingActions, renderApp, settle, tx } from './helpers.js';
 
 let app: Rendered | undefined;

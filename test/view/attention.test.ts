@@ -9,8 +9,8 @@ import {
   osc777,
   osc9,
   oscText,
-} from '../../src/view/attention.js';
-import { multiplexerOf, passThrough, screenPassthrough, tmuxPassthrough } from '../../src/view/passthrough.js';
+} from '../../src/view/base/attention.js';
+import { multiplexerOf, passThrough, screenPassthrough, tmuxPassthrough } from '../../src/view/base/passthrough.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';

@@ -5,8 +5,8 @@ import type { Balance } from '../../src/contract/index.js';
 import { compareDecimal } from '../../src/format/index.js';
 import { type BalancesState, emptyBalances, withAllBalances, withBalancesState } from '../../src/store/index.js';
 import { createUiStore, type UiData } from '../../src/store/ui.js';
-import { createViewModel } from '../../src/view/model.js';
-import { accountDetailLines } from '../../src/view/renderers/account-detail.js';
+import { createViewModel } from '../../src/view/model/model.js';
+import { accountDetailLines } from '../../src/view/resources/accounts/detail-lines.js';
 import {
   balancesSummary,
   balanceSymbol,
@@ -15,13 +15,13 @@ import {
   totalsByAccount,
   type UsdTotal,
   usdTotalText,
-} from '../../src/view/resources/balance-values.js';
-import { BALANCE_SORTS, balanceQuery, balanceRows, balancesEmpty } from '../../src/view/resources/balances.js';
-import { priceHolder } from '../../src/view/resources/held-prices.js';
-import { balances } from '../../src/view/resources/balances.js';
-import { tabSegments } from '../../src/view/widgets/tabs.js';
+} from '../../src/view/resources/balances/values.js';
+import { BALANCE_SORTS, balanceQuery, balanceRows, balancesEmpty } from '../../src/view/resources/balances/resource.js';
+import { priceHolder } from '../../src/view/resources/balances/held-prices.js';
+import { balances } from '../../src/view/resources/balances/resource.js';
+import { tabSegments } from '../../src/view/shell/tabs.js';
 import { PANES } from '../../src/view/resources/registry.js';
-import { segmentsWidth } from '../../src/view/segments.js';
+import { segmentsWidth } from '../../src/view/base/segments.js';
 import { fixtures, loadedStores, NOW, recordingActions } from './helpers.js';
 
 const stores = loadedStores();

@@ -14,9 +14,9 @@ import {
   TmuxError,
   type TmuxRunner,
   tmuxEnv,
-} from '../../src/view/clipboard.js';
-import type { CopyOutcome } from '../../src/view/copy-outcome.js';
-import { osc52 } from '../../src/view/osc52.js';
+} from '../../src/view/base/clipboard.js';
+import type { CopyOutcome } from '../../src/view/base/copy-outcome.js';
+import { osc52 } from '../../src/view/base/osc52.js';
 
 const TMUX = '/tmp/tmux-1000/default,4242,0';
 

@@ -2,12 +2,12 @@
 // the room allows (the extras give way first), addresses take what is left, and when columns must
 // go TO / FROM outlives AGE and ACCOUNT. Terminal widths 80/100/120/160 are tables of 77/97/117/157.
 import { describe, expect, it } from 'vitest';
-import { type Column, type ColumnSpec, contentWidths, fitColumn, layoutColumns } from '../../src/view/renderers/columns.js';
-import type { RenderCtx } from '../../src/view/renderers/context.js';
-import { tableLayout, windowLayout } from '../../src/view/renderers/table-layout.js';
-import { accounts } from '../../src/view/resources/accounts.js';
-import { addresses } from '../../src/view/resources/addresses.js';
-import { transactions } from '../../src/view/resources/transactions.js';
+import { type Column, type ColumnSpec, contentWidths, fitColumn, layoutColumns } from '../../src/view/draw/columns.js';
+import type { RenderCtx } from '../../src/view/draw/context.js';
+import { tableLayout, windowLayout } from '../../src/view/draw/table-layout.js';
+import { accounts } from '../../src/view/resources/accounts/resource.js';
+import { addresses } from '../../src/view/resources/addresses/resource.js';
+import { transactions } from '../../src/view/resources/transactions/resource.js';
 import { fixtures, loadedStores, NOW } from './helpers.js';
 
 const TX = transactions.columns;

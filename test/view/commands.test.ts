@@ -1,7 +1,7 @@
 // The `:` command line: parsing and completion (running is tested through the App).
 import { describe, expect, it } from 'vitest';
 import { completeLine, type CompletionSources, parseCommand } from '../../src/view/input/commands.js';
-import { txWordCandidates } from '../../src/view/input/tx-words.js';
+import { txWordCandidates } from '../../src/view/query/tx-words.js';
 
 const sources: CompletionSources = {
   txWord: (word) =>

@@ -1,7 +1,7 @@
 // The status line after `y` says where the text went, and only what is known: "copied" when tmux
 // took it, "sent" for an escape sequence the terminal may ignore.
 import { describe, expect, it } from 'vitest';
-import { type CopyOutcome, copyFailedNotice, copyNotice } from '../../src/view/copy-outcome.js';
+import { type CopyOutcome, copyFailedNotice, copyNotice } from '../../src/view/base/copy-outcome.js';
 
 describe('copyNotice', () => {
   it.each<[CopyOutcome, 'info' | 'warn', string]>([

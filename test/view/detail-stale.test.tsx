@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
 import { formatAbsolute } from '../../src/format/index.js';
 import { applyTransactions } from '../../src/store/index.js';
-import type { RenderCtx } from '../../src/view/renderers/context.js';
-import { transactionDetailLines } from '../../src/view/renderers/detail.js';
+import type { RenderCtx } from '../../src/view/draw/context.js';
+import { transactionDetailLines } from '../../src/view/resources/transactions/detail-lines.js';
 import { KEYS, loadedStores, NOW, type Rendered, renderApp, settle, tx } from './helpers.js';
 
 const stores = loadedStores();

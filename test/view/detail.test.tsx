@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/index.js';
 import { applyTransactions, type StatusSeen } from '../../src/store/index.js';
-import type { RenderCtx } from '../../src/view/renderers/context.js';
-import { transactionDetailLines } from '../../src/view/renderers/detail.js';
-import { hardWrap } from '../../src/view/renderers/detail-kit.js';
+import type { RenderCtx } from '../../src/view/draw/context.js';
+import { transactionDetailLines } from '../../src/view/resources/transactions/detail-lines.js';
+import { hardWrap } from '../../src/view/draw/detail-kit.js';
 import { KEYS, loadedStores, NOW, type Rendered, renderApp, settle, tx, withEvents } from './helpers.js';
 
 function ctx(now = NOW, ascii = false): RenderCtx {

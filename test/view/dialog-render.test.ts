@@ -17,7 +17,8 @@ import {
   withText,
 } from '../../src/store/dialog.js';
 import { confirmKind, freezeTarget, thresholdOf } from '../../src/view/dialog/target.js';
-import { dialogLines, dialogWindow, type DialogLines, wordWrap } from '../../src/view/renderers/dialog.js';
+import { dialogLines, dialogWindow, type DialogLines } from '../../src/view/dialog/lines.js';
+import { wordWrap } from '../../src/view/draw/detail-kit.js';
 import { loadedStores, NOW, tx } from './helpers.js';
 
 const W1 = 'tx-w1-7f3a9c2e5b1d';

@@ -1,7 +1,7 @@
 // The one dispatcher, driven the way a person drives it: key sequences on stdin.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CopyOutcome } from '../../src/view/copy-outcome.js';
-import type { ViewEnv } from '../../src/view/model.js';
+import type { CopyOutcome } from '../../src/view/base/copy-outcome.js';
+import type { ViewEnv } from '../../src/view/model/model.js';
 import { withAddresses } from '../../src/store/workspace.js';
 import { fixtures, KEYS, manyStores, NOW, type Rendered, renderApp, settle } from './helpers.js';
 

@@ -11,7 +11,7 @@ import {
   withMembers,
   withReferenceState,
 } from '../../src/store/index.js';
-import { evidenceLines, NOTHING_NOTED } from '../../src/view/renderers/detail-evidence.js';
+import { evidenceLines, NOTHING_NOTED } from '../../src/view/resources/transactions/detail-evidence.js';
 import { KEYS, loadedStores, NOW, type Rendered, renderApp, type RenderOptions } from './helpers.js';
 
 const W1 = 'tx-w1-7f3a9c2e5b1d';

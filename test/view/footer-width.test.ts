@@ -2,7 +2,7 @@
 // dialog's answers) and lets the general ones go first.
 import { describe, expect, it } from 'vitest';
 import { footerItems } from '../../src/view/keys/footer.js';
-import { KEYMAP } from '../../src/view/keys/keymap.js';
+import { KEYMAP } from '../../src/view/shell/keymap.js';
 import type { KeyContext } from '../../src/view/keys/types.js';
 
 const waiting = () => ({ transactionId: 'tx-1', status: 'waiting-approval' });

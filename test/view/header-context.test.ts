@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { glyphs } from '../../src/format/index.js';
 import type { SessionSetup } from '../../src/store/index.js';
-import { type HeaderInput, headerItems, headerLine } from '../../src/view/widgets/header.js';
-import { segmentsWidth } from '../../src/view/widgets/line.js';
+import { type HeaderInput, headerItems, headerLine } from '../../src/view/shell/header.js';
+import { segmentsWidth } from '../../src/view/draw/line.js';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const LONG_HOST = 'api.very-long-subdomain-of-the-custody-service.eu-central-1.example.com';

@@ -2,9 +2,9 @@
 // and a key label is never cut.
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/index.js';
-import { KEYMAP } from '../../src/view/keys/keymap.js';
+import { KEYMAP } from '../../src/view/shell/keymap.js';
 import type { KeyBinding } from '../../src/view/keys/types.js';
-import { helpLines } from '../../src/view/panes/help.js';
+import { helpLines } from '../../src/view/shell/help.js';
 
 const SESSION = { readOnly: false, role: 'full-access', forbidden: new Set<never>() } as const;
 

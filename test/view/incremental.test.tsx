@@ -14,7 +14,7 @@ import { applyPrices, applyTransactions, type Stores, withDetail } from '../../s
 import { createUiStore } from '../../src/store/ui.js';
 import type { ViewEnv } from '../../src/view/index.js';
 import { mountConsole } from '../../src/view/render.js';
-import { ENTER_FULL_SCREEN } from '../../src/view/terminal.js';
+import { ENTER_FULL_SCREEN } from '../../src/view/base/terminal.js';
 import { fixtures, KEYS, loadedStores, NOW, recordingActions, withEvents } from './helpers.js';
 
 const { Terminal } = xtermHeadless;
@@ -226,7 +226,7 @@ describe('incremental rendering (patched Ink 6.8) against the standard renderer'
     sides = [mountSide('incremental', true), mountSide('standard', false)];
     const [incremental, standard] = sides as [Side, Side];
     const [first] = await screensAfterStep(incremental, standard, /127\.0\.0\.1:4010/);
-    expect(first[0]).toMatch(/^ flags  127\.0\.0\.1:4010/);
+    expect(first[0]).toMatch(/^ flags {2}127\.0\.0\.1:4010/);
     expect(first[ROWS - 1]).toBe(''); // the frame is shorter than the terminal: where stock Ink drifts
     expect(incremental.stdout.screen()).toEqual(first);
 

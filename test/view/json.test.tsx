@@ -7,7 +7,7 @@ import type { Transaction } from '../../src/contract/index.js';
 import { applyTransactions, isSlim } from '../../src/store/index.js';
 import { slimTransaction } from '../../src/store/slim.js';
 import { createUiStore } from '../../src/store/ui.js';
-import { createViewModel } from '../../src/view/model.js';
+import { createViewModel } from '../../src/view/model/model.js';
 import { paneKey, RESOURCES } from '../../src/view/resources/registry.js';
 import { KEYS, loadedStores, NOW, type Rendered, recordingActions, renderApp, settle } from './helpers.js';
 

@@ -2,7 +2,7 @@
 // help screen lists; a key that does not apply says why.
 import { describe, expect, it } from 'vitest';
 import { footerItems, helpEntries } from '../../src/view/keys/footer.js';
-import { KEYMAP } from '../../src/view/keys/keymap.js';
+import { KEYMAP } from '../../src/view/shell/keymap.js';
 import {
   disabledReason,
   findBinding,
@@ -13,7 +13,7 @@ import {
 } from '../../src/view/keys/match.js';
 import { keyLabel } from '../../src/view/keys/names.js';
 import type { KeyBinding, KeyContext } from '../../src/view/keys/types.js';
-import { helpLines } from '../../src/view/panes/help.js';
+import { helpLines } from '../../src/view/shell/help.js';
 
 function context(patch: Partial<KeyContext> = {}): KeyContext {
   return {

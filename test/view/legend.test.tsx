@@ -14,8 +14,8 @@ import {
   TRANSACTION_STATUSES,
   transactionStatusStyle,
 } from '../../src/format/index.js';
-import { CHANGE_MARK_MS } from '../../src/view/change-mark.js';
-import { legendLines } from '../../src/view/renderers/legend.js';
+import { CHANGE_MARK_MS } from '../../src/view/base/change-mark.js';
+import { legendLines } from '../../src/view/draw/legend.js';
 import { KEYS, type Rendered, renderApp, settle } from './helpers.js';
 
 function text(ascii: boolean, width: number): string[] {

@@ -2,8 +2,8 @@
 // change there reaches the engine once, and nothing else does.
 import { describe, expect, it } from 'vitest';
 import { createUiStore, type UiData } from '../../src/store/ui.js';
-import { followUi, openTransactionOf } from '../../src/view/live-sync.js';
-import type { ViewModel } from '../../src/view/model.js';
+import { followUi, openTransactionOf } from '../../src/view/shell/live-sync.js';
+import type { ViewModel } from '../../src/view/model/model.js';
 
 function follow(init: Partial<UiData> = {}) {
   const ui = createUiStore(init);

@@ -11,11 +11,11 @@ import {
   type NoticeSpec,
   withNotice,
 } from '../../src/store/index.js';
-import { KEYMAP } from '../../src/view/keys/keymap.js';
+import { KEYMAP } from '../../src/view/shell/keymap.js';
 import { findBinding, isPresent } from '../../src/view/keys/match.js';
 import type { KeyContext } from '../../src/view/keys/types.js';
 import { messageLines } from '../../src/view/messages/lines.js';
-import { helpLines } from '../../src/view/panes/help.js';
+import { helpLines } from '../../src/view/shell/help.js';
 import { KEYS, NOW, type Rendered, renderApp, settle } from './helpers.js';
 
 const GLYPHS = { warning: '⚠', cross: '✗', bullet: '●', check: '✓' };

@@ -1,7 +1,7 @@
 // OSC 52 carries a copy to the local clipboard through SSH; tmux and screen need it wrapped in
 // their DCS passthrough, screen in strings short enough for its buffer.
 import { describe, expect, it } from 'vitest';
-import { chunks, osc52, type Osc52Wrap, SCREEN_CHUNK } from '../../src/view/osc52.js';
+import { chunks, osc52, type Osc52Wrap, SCREEN_CHUNK } from '../../src/view/base/osc52.js';
 
 const ESC = '\u001b';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/index.js';
 import { emptyDirectory } from '../../src/store/index.js';
-import type { RenderCtx } from '../../src/view/renderers/context.js';
-import { fitParty, partyCell } from '../../src/view/renderers/party.js';
+import type { RenderCtx } from '../../src/view/draw/context.js';
+import { fitParty, partyCell } from '../../src/view/draw/party.js';
 import { loadedStores, NOW, tx } from './helpers.js';
 
 function ctx(options: { ascii?: boolean; directory?: boolean } = {}): RenderCtx {

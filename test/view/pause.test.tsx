@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
 import { applyTransactions, type Stores, withHeld } from '../../src/store/index.js';
 import { GATHER_MS } from '../../src/view/approvals/call.js';
-import { createAttention } from '../../src/view/attention.js';
+import { createAttention } from '../../src/view/base/attention.js';
 import { KEYS, NOW, type Rendered, renderApp, type RenderOptions, tx } from './helpers.js';
 
 const W1 = 'tx-w1-7f3a9c2e5b1d';

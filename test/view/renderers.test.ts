@@ -11,17 +11,17 @@ import {
   layoutColumns,
   placedCells,
   searchText,
-} from '../../src/view/renderers/columns.js';
+} from '../../src/view/draw/columns.js';
 import {
   counterparty,
   type RenderCtx,
   transactionAmount,
   usdValue,
-} from '../../src/view/renderers/context.js';
-import { accounts } from '../../src/view/resources/accounts.js';
-import { activatedAssets, addresses } from '../../src/view/resources/addresses.js';
-import { changeTone, prices } from '../../src/view/resources/prices.js';
-import { transactions } from '../../src/view/resources/transactions.js';
+} from '../../src/view/draw/context.js';
+import { accounts } from '../../src/view/resources/accounts/resource.js';
+import { activatedAssets, addresses } from '../../src/view/resources/addresses/resource.js';
+import { changeTone, prices } from '../../src/view/resources/prices/resource.js';
+import { transactions } from '../../src/view/resources/transactions/resource.js';
 import { fixtures, loadedStores, NOW, tx } from './helpers.js';
 
 function ctx(ascii = false): RenderCtx {

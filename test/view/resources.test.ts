@@ -14,21 +14,21 @@ import {
 } from '../../src/store/index.js';
 import { createUiStore, type ListState, type UiData } from '../../src/store/ui.js';
 import { initialUi } from '../../src/store/ui.js';
-import { paneHasFilter } from '../../src/view/current.js';
-import { createViewModel, type ViewModel } from '../../src/view/model.js';
-import { accounts } from '../../src/view/resources/accounts.js';
-import { addresses } from '../../src/view/resources/addresses.js';
+import { paneHasFilter } from '../../src/view/focus/current.js';
+import { createViewModel, type ViewModel } from '../../src/view/model/model.js';
+import { accounts } from '../../src/view/resources/accounts/resource.js';
+import { addresses } from '../../src/view/resources/addresses/resource.js';
 import { makeList, type RefData, textMatcher } from '../../src/view/resources/kit.js';
-import { prices } from '../../src/view/resources/prices.js';
-import { LIST_PRICES_MAX_AGE_MS } from '../../src/view/resources/held-prices.js';
+import { prices } from '../../src/view/resources/prices/resource.js';
+import { LIST_PRICES_MAX_AGE_MS } from '../../src/view/resources/balances/held-prices.js';
 import {
   serverSort,
   type TransactionQuery,
   transactionRows,
-} from '../../src/view/resources/transaction-rows.js';
-import { transactions } from '../../src/view/resources/transactions.js';
-import { SEARCH_ROW_ID } from '../../src/view/search-offer.js';
-import { moveSelection, resolveSelection } from '../../src/view/selection.js';
+} from '../../src/view/resources/transactions/rows.js';
+import { transactions } from '../../src/view/resources/transactions/resource.js';
+import { SEARCH_ROW_ID } from '../../src/view/base/search-offer.js';
+import { moveSelection, resolveSelection } from '../../src/view/focus/selection.js';
 import { fixtures, loadedStores, NOW, recordingActions, tx } from './helpers.js';
 
 function setup() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchOffer } from '../../src/view/search-offer.js';
+import { searchOffer } from '../../src/view/base/search-offer.js';
 
 describe('searchOffer', () => {
   it.each([

@@ -1,4 +1,4 @@
-// The selection and the table window as rows arrive (src/view/selection.ts): at the top the window
+// The selection and the table window as rows arrive (src/view/focus/selection.ts): at the top the window
 // stays at the top and the selection moves down with its row; scrolled away the window holds still
 // on the rows it shows and counts the rows that arrived above it.
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
   SEEN_ROWS,
   type SelectionList,
   settleSelection,
-} from '../../src/view/selection.js';
+} from '../../src/view/focus/selection.js';
 
 const H = 4;
 const LETTERS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];

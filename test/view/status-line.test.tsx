@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 import { addNotice, type Notice, type NoticeBook, type NoticeSpec, withNotice } from '../../src/store/index.js';
 import type { ActionOutcome } from '../../src/view/dialog/outcome.js';
-import { hasFaded, NOTICE_TTL_MS, noticeSegments, pickNotice } from '../../src/view/widgets/status-line.js';
+import { hasFaded, NOTICE_TTL_MS, noticeSegments, pickNotice } from '../../src/view/draw/status-line.js';
 import { KEYS, NOW, type Rendered, renderApp, settle, tx } from './helpers.js';
 
 const GLYPHS = { warning: '⚠', cross: '✗', bullet: '●' };

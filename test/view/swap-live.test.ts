@@ -4,9 +4,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUiStore } from '../../src/store/ui.js';
 import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
-import { dispatchKey } from '../../src/view/keys/dispatch.js';
+import { dispatchKey } from '../../src/view/shell/dispatch.js';
 import { characterKey } from '../../src/view/keys/read.js';
-import { createViewModel, type ViewModel } from '../../src/view/model.js';
+import { createViewModel, type ViewModel } from '../../src/view/model/model.js';
 import { type SandboxFixture, startTestSandbox, waitUntil } from '../helpers/sandbox.js';
 import { engineOn } from '../live/helpers.js';
 

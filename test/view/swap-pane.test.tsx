@@ -5,7 +5,7 @@ import chalk from 'chalk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 import type { DryRunTransaction, SwapRouteRequest } from '../../src/contract/index.js';
-import type { LiveActions } from '../../src/view/live-actions.js';
+import type { LiveActions } from '../../src/view/model/live-actions.js';
 import { type ActionScript, deferred, KEYS, NOW, type Rendered, renderApp, settle, tx, widest } from './helpers.js';
 
 type QuoteOutcome = Awaited<ReturnType<LiveActions['quote']>>;

@@ -10,7 +10,7 @@ import {
   isFullScreen,
   LEAVE_FULL_SCREEN,
   restoreTerminal,
-} from '../../src/view/terminal-restore.js';
+} from '../../src/view/base/terminal-restore.js';
 
 function fakeTerminal() {
   const events: string[] = [];

@@ -1,6 +1,6 @@
 // What the console decides from the environment: color and ASCII. (The clipboard: clipboard.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { terminalCapabilities } from '../../src/view/terminal.js';
+import { terminalCapabilities } from '../../src/view/base/terminal.js';
 
 const tty = { isTTY: true };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange, parseTxWords, splitWords, txWordCandidates, type TxWordsRef } from '../../src/view/input/tx-words.js';
+import { parseRange, parseTxWords, splitWords, txWordCandidates, type TxWordsRef } from '../../src/view/query/tx-words.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
 const ref: TxWordsRef = {

@@ -6,9 +6,9 @@
 // live engine may write a burst in several batches a few milliseconds apart).
 import type { Transaction } from '../../contract/index.js';
 import { formatDecimal, sanitizeLine } from '../../format/index.js';
-import type { OperatorCall } from '../attention.js';
-import type { ViewModel } from '../model.js';
-import { accountName, asset, type RenderCtx, transactionAmount } from '../renderers/context.js';
+import type { OperatorCall } from '../base/attention.js';
+import type { ViewModel } from '../model/model.js';
+import { accountName, asset, type RenderCtx, transactionAmount } from '../draw/context.js';
 
 export const QUIET_MS = 5_000;
 export const MAX_SILENCE_MS = 60_000;

@@ -5,13 +5,13 @@
 // on the queue itself (`:tx waiting-approval`, which the console answers without the server).
 import type { Transaction } from '../../contract/index.js';
 import { WAITING_APPROVAL } from '../../store/index.js';
-import { type CurrentList, detailShown, listNow } from '../current.js';
+import { type CurrentList, detailShown, listNow } from '../focus/current.js';
 import { closeDetail } from '../lists/keys.js';
 import { move } from '../lists/move.js';
-import type { ViewModel } from '../model.js';
-import { notify } from '../notify.js';
+import type { ViewModel } from '../model/model.js';
+import { notify } from '../model/notify.js';
 import { resourceOf } from '../resources/registry.js';
-import { markApprovalSeen } from './seen.js';
+import { markApprovalSeen } from '../model/approvals-seen.js';
 
 const PANE = 'transactions';
 const NOTICE = 'approvals';

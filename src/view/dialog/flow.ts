@@ -13,12 +13,12 @@ import {
   withSending,
   withText,
 } from '../../store/dialog.js';
-import { selectedNow } from '../current.js';
-import { frameLayout } from '../layout.js';
-import type { ViewModel } from '../model.js';
-import { connectionCause, notify } from '../notify.js';
-import { evidenceNow } from '../evidence-now.js';
-import { dialogLines, dialogWindow } from '../renderers/dialog.js';
+import { selectedNow } from '../focus/current.js';
+import { frameLayout } from '../base/layout.js';
+import type { ViewModel } from '../model/model.js';
+import { connectionCause, notify } from '../model/notify.js';
+import { evidenceNow } from '../base/evidence-now.js';
+import { dialogLines, dialogWindow } from './lines.js';
 import { type ActionOutcome, describeOutcome, outcomeNotice } from './outcome.js';
 import { outcomeWithNames } from './outcome-names.js';
 import { confirmKind, freezeTarget } from './target.js';

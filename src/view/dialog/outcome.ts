@@ -4,7 +4,7 @@
 import { DECISIONS, type DecisionName, type DecisionSpec } from '../../domain/actions.js';
 import type { DialogOutcome } from '../../store/dialog.js';
 import type { NoticeLevel } from '../../store/index.js';
-import type { LiveActions } from '../live-actions.js';
+import type { LiveActions } from '../model/live-actions.js';
 
 export type ActionOutcome = Awaited<ReturnType<LiveActions['decide']>>;
 

@@ -5,8 +5,8 @@ import type { Transaction } from '../../contract/index.js';
 import { cutText } from '../../format/index.js';
 import type { DialogTarget } from '../../store/dialog.js';
 import { destinationWords, limitFields, limitOf, peopleText, personLabel } from '../../domain/index.js';
-import type { RenderCtx } from '../renderers/context.js';
-import { destinationFor, directoryOf } from '../renderers/detail-who.js';
+import type { RenderCtx } from '../draw/context.js';
+import { destinationFor, directoryOf } from '../draw/detail-who.js';
 
 export type FrozenWho = Pick<DialogTarget, 'destination' | 'createdBy' | 'approvals' | 'mayApprove' | 'limit'>;
 

@@ -21,7 +21,7 @@ import {
   transactionAmount,
   transactionNetwork,
   usdValue,
-} from '../renderers/context.js';
+} from '../draw/context.js';
 import { DIALOG_NAME_UNITS, freezeWho } from './target-who.js';
 
 export const DEFAULT_CONFIRM_THRESHOLD_USD = '100000';

@@ -1,11 +1,11 @@
 // The `:` command line: the commands (each resource's own, one per pane from the registry, help and
 // quit), the parser, the completer and the runner.
-import type { ViewModel } from '../model.js';
-import { notify } from '../notify.js';
+import type { ViewModel } from '../model/model.js';
+import { notify } from '../model/notify.js';
 import { PANES, RESOURCES } from '../resources/registry.js';
-import type { CommandSpec, CompletionSources, ParsedCommand } from './command-spec.js';
+import type { CommandSpec, CompletionSources, ParsedCommand } from '../query/command-spec.js';
 
-export type { CommandSpec, CompletionSources, ParsedCommand } from './command-spec.js';
+export type { CommandSpec, CompletionSources, ParsedCommand } from '../query/command-spec.js';
 
 const OWN = RESOURCES.flatMap((r) => r.commands ?? []);
 

@@ -1,8 +1,8 @@
 // The filter and command line: its keys, and where typed text goes while it is open.
 import type { KeyBinding } from '../keys/types.js';
-import type { ViewModel } from '../model.js';
+import type { ViewModel } from '../model/model.js';
 import { completeLine, runCommand } from './commands.js';
-import { completionSources } from './sources.js';
+import { completionSources } from '../query/sources.js';
 
 const INPUT = ['filter', 'command'] as const;
 

@@ -3,9 +3,8 @@
 // the compiler sees that every binding does something: lazygit's Binding, gemini-cli's checked
 // record). Features declare their bindings beside their handlers; keymap.ts gathers them.
 import type { ActionName } from '../../domain/actions.js';
-import type { Mode } from '../mode.js';
-import type { ViewModel } from '../model.js';
-import type { SwapKeyContext } from '../swap/context.js';
+import type { Mode } from '../model/mode.js';
+import type { ViewModel } from '../model/model.js';
 import type { KeyName } from './names.js';
 
 export type KeyGroup = 'move' | 'panes' | 'view' | 'live' | 'input' | 'actions' | 'swap' | 'general';
@@ -105,4 +104,18 @@ export interface KeyBinding {
   /** Opens a decision's question: keys that came after it in the same read are dropped. */
   readonly opensDecision?: boolean;
   readonly run: Handler;
+}
+
+/** What the swap form's keys decide with (built by swap/context.ts while pane 5 is in front). */
+export interface SwapKeyContext {
+  readonly focus: string;
+  /** A picker's list is open with at least one candidate: Enter and ↑/↓ work in it. */
+  readonly picking: boolean;
+  /** Text is typed into a picker's search: Esc clears it first. */
+  readonly searching: boolean;
+  readonly confirming: boolean;
+  /** A create is on its way: Enter (key repeat, a double press) must not start anything else. */
+  readonly creating: boolean;
+  readonly creatable: boolean;
+  readonly requotable: boolean;
 }

@@ -5,7 +5,7 @@
 // Watched on the ui store, so every way of changing a query (a command, Esc, a key on another
 // pane) does it, before anything is drawn or another key reads the selection.
 import { type ListState, listState, type UiData } from '../../store/ui.js';
-import type { ViewModel } from '../model.js';
+import type { ViewModel } from '../model/model.js';
 import { RESOURCES } from '../resources/registry.js';
 
 /** The list state of a query just opened: at the first row, nothing chosen, nothing seen. */

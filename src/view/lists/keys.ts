@@ -2,11 +2,11 @@
 // `y` copies, `/` and `s`, `J` and `f` all come from the resource under the cursor (resources/).
 import { hiddenCharacters, truncateMiddle } from '../../format/index.js';
 import { listState } from '../../store/ui.js';
-import { copyFailedNotice, copyNotice, withHiddenWarning } from '../copy-outcome.js';
-import { detailShown, listNow, selectedNow } from '../current.js';
+import { copyFailedNotice, copyNotice, withHiddenWarning } from '../base/copy-outcome.js';
+import { detailShown, listNow, selectedNow } from '../focus/current.js';
 import type { KeyBinding, KeyContext } from '../keys/types.js';
-import type { ViewModel } from '../model.js';
-import { notify } from '../notify.js';
+import type { ViewModel } from '../model/model.js';
+import { notify } from '../model/notify.js';
 import { RESOURCES, resourceOf } from '../resources/registry.js';
 
 const LISTS = RESOURCES.map((r) => r.id);
@@ -17,7 +17,7 @@ const FOLLOWING = RESOURCES.filter((r) => r.follows === true).map((r) => r.id);
 const nothingSelected = (what: string) => (c: KeyContext) =>
   c.selected() === undefined ? `nothing to ${what}: no record under the cursor` : undefined;
 
-/** Closes the detail in front (the engine lets go of what it held through view/live-sync.ts). */
+/** Closes the detail in front (the engine lets go of what it held through view/shell/live-sync.ts). */
 export function closeDetail(vm: ViewModel): void {
   const ui = vm.ui.getState();
   if (!detailShown(ui)) return;

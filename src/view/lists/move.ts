@@ -1,11 +1,11 @@
 // Moving: the same keys move the cursor of a list and scroll whatever is in front of it (the help,
 // the JSON view, the messages, a detail).
 import { listState } from '../../store/ui.js';
-import { detailShown, followingOn, listNow, tableHeight } from '../current.js';
+import { detailShown, followingOn, listNow, tableHeight } from '../focus/current.js';
 import type { KeyBinding } from '../keys/types.js';
-import { frameLayout } from '../layout.js';
-import type { ViewModel } from '../model.js';
-import { type Move, moveSelection } from '../selection.js';
+import { frameLayout } from '../base/layout.js';
+import type { ViewModel } from '../model/model.js';
+import { type Move, moveSelection } from '../focus/selection.js';
 
 function clamp(n: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, n));

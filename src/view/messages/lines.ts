@@ -3,9 +3,9 @@
 // and its detail (which read, the correlation id). Pure.
 import { formatClock, type Glyphs } from '../../format/index.js';
 import type { Notice } from '../../store/index.js';
-import { wordWrap } from '../renderers/dialog.js';
-import type { Segment } from '../segments.js';
-import { noticeMark, noticeToken } from '../widgets/status-line.js';
+import { wordWrap } from '../draw/detail-kit.js';
+import type { Segment } from '../base/segments.js';
+import { noticeMark, noticeToken } from '../draw/status-line.js';
 
 export interface MessageLinesOptions {
   readonly width: number;

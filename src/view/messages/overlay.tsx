@@ -2,8 +2,8 @@
 // time, so a line cut at the status line's edge, or one that has faded, can still be read.
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { useView } from '../model.js';
-import { ScrollView } from '../widgets/scroll-view.js';
+import { useView } from '../model/model.js';
+import { ScrollView } from '../draw/scroll-view.js';
 import { messageLines } from './lines.js';
 
 export function MessagesOverlay({ width, height }: { width: number; height: number }) {

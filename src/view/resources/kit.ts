@@ -6,77 +6,18 @@ import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { type StoreApi, useStore } from 'zustand';
 import { shallow } from 'zustand/shallow';
 import { formatAbsolute, formatAge, isDecimalString, type Millis, parseMillis } from '../../format/index.js';
-import type { DictionaryState, DirectoryState, PricePoint, Stores, WorkspaceState } from '../../store/index.js';
-import type { ViewModel } from '../model.js';
-import { type Column, searchText } from '../renderers/columns.js';
-import type { RenderCtx } from '../renderers/context.js';
-import type { Segment } from '../segments.js';
+import type { DictionaryState, DirectoryState, Stores, WorkspaceState } from '../../store/index.js';
+import type { ViewModel } from '../model/model.js';
+import { type Column, searchText } from '../draw/columns.js';
+import type { RenderCtx } from '../draw/context.js';
+import type { Segment } from '../base/segments.js';
+
+export { type DerivedList, type HistoryHeld, makeList } from '../draw/derived-list.js';
 
 export interface SortSpec {
   readonly id: string;
   /** The title's words for it ("created ↓"). */
   readonly label: string;
-}
-
-export interface DerivedList<R> {
-  readonly ids: readonly string[];
-  get(id: string): R | undefined;
-  /** Row of an id, or -1; `hint` is where it was last (a near hit costs O(1)). */
-  indexOf(id: string, hint?: number): number;
-  /** Records before any filter. */
-  readonly total: number;
-  /** Prices the list was derived with (USD column and sort), so values and order agree. */
-  readonly prices: ReadonlyMap<string, PricePoint>;
-  /** Transactions: how much of the view's history is held (see store/tx-window.ts). */
-  readonly history?: HistoryHeld;
-  /** A row that is not a record (the server-search offer): its text, drawn across the table. */
-  note?(id: string): string | undefined;
-}
-
-/** What a transactions view holds of its history, for the title ("1-40 of 3,000+"). */
-export interface HistoryHeld {
-  /** Rows of the view above the first one held (cut off far from the cursor). */
-  readonly above: number;
-  /** The oldest row of the view is held. */
-  readonly complete: boolean;
-  readonly loading: boolean;
-  readonly error?: string;
-  /** The sort is done on the rows held, not by the server (USD value, status). */
-  readonly localSort: boolean;
-}
-
-const NEAR = 64;
-
-export function makeList<R>(
-  ids: readonly string[],
-  get: (id: string) => R | undefined,
-  total: number,
-  extra: Partial<Pick<DerivedList<R>, 'prices' | 'history' | 'note'>> = {},
-): DerivedList<R> {
-  let index: Map<string, number> | undefined;
-  return {
-    ids,
-    get,
-    total,
-    prices: extra.prices ?? new Map(),
-    ...(extra.history ? { history: extra.history } : {}),
-    ...(extra.note ? { note: extra.note } : {}),
-    indexOf(id, hint) {
-      if (hint !== undefined && hint >= 0) {
-        if (ids[hint] === id) return hint;
-        // New rows arrive a few at a time: look near the old place before building a map.
-        for (let d = 1; d <= NEAR; d++) {
-          if (ids[hint + d] === id) return hint + d;
-          if (ids[hint - d] === id) return hint - d;
-        }
-      }
-      if (index === undefined) {
-        index = new Map();
-        for (let i = 0; i < ids.length; i++) index.set(ids[i]!, i);
-      }
-      return index.get(id) ?? -1;
-    },
-  };
 }
 
 /** `/` text: case-insensitive substring; a leading `!` keeps the rows that do not match. */
@@ -396,7 +337,7 @@ export function useUnreachable(vm: ViewModel): string | undefined {
 
 /**
  * Closes the open detail when it is `resource`'s: a new view of a pane starts on its list, not on
- * the detail of a row of the old one (the engine lets go of it through view/live-sync.ts).
+ * the detail of a row of the old one (the engine lets go of it through view/shell/live-sync.ts).
  */
 export function closeDetailOf(vm: ViewModel, resource: { readonly id: string }): void {
   const ui = vm.ui.getState();

@@ -2,16 +2,17 @@
 // (one file in this folder, one line here); the swap form is a pane of its own. The pane keys, the
 // tabs, the `:` words and the help screen are all read from this list.
 import type { ComponentType } from 'react';
-import type { RefreshScope } from '../live-actions.js';
-import { SwapPane } from '../panes/swap.js';
-import type { ViewModel } from '../model.js';
-import { type SwapKeyContext, swapKeyContext } from '../swap/context.js';
-import { accounts } from './accounts.js';
-import { activity } from './activity.js';
-import { addresses } from './addresses.js';
-import { balances } from './balances.js';
-import { prices } from './prices.js';
-import { transactions } from './transactions.js';
+import type { RefreshScope } from '../model/live-actions.js';
+import { SwapPane } from '../swap/pane.js';
+import type { ViewModel } from '../model/model.js';
+import type { SwapKeyContext } from '../keys/types.js';
+import { swapKeyContext } from '../swap/context.js';
+import { accounts } from './accounts/resource.js';
+import { activity } from './activity/resource.js';
+import { addresses } from './addresses/resource.js';
+import { balances } from './balances/resource.js';
+import { prices } from './prices/resource.js';
+import { transactions } from './transactions/resource.js';
 import type { ListResource } from './types.js';
 
 /** A resource of any record type, as the generic pane and the keys handle it. */

@@ -5,12 +5,12 @@
 import type { ComponentType } from 'react';
 import type { Tone } from '../../format/index.js';
 import type { PaneId, UiData } from '../../store/ui.js';
-import type { CommandSpec } from '../input/command-spec.js';
-import type { RefreshScope } from '../live-actions.js';
-import type { ViewModel } from '../model.js';
-import type { Column } from '../renderers/columns.js';
-import type { RenderCtx } from '../renderers/context.js';
-import type { Segment } from '../segments.js';
+import type { CommandSpec } from '../query/command-spec.js';
+import type { RefreshScope } from '../model/live-actions.js';
+import type { ViewModel } from '../model/model.js';
+import type { Column } from '../draw/columns.js';
+import type { RenderCtx } from '../draw/context.js';
+import type { Segment } from '../base/segments.js';
 import type { DerivedList, Inputs, RecordSource, SortSpec } from './kit.js';
 
 /** What the pane draws with, from the pane's hook. */
@@ -45,7 +45,7 @@ export interface OpenSpec<R> {
 /** A detail drawn over the pane (Enter). */
 export interface DetailSpec {
   readonly Component: ComponentType<{ readonly width: number; readonly height: number }>;
-  /** The live engine loads the open record whole and keeps it fresh (view/live-sync.ts follows it). */
+  /** The live engine loads the open record whole and keeps it fresh (view/shell/live-sync.ts follows it). */
   readonly followedLive?: boolean;
 }
 

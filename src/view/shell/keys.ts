@@ -1,7 +1,7 @@
 // The console's own keys: panes (numbers and Tab, from the registry), the command line, the help,
 // refresh and pause of the live data, and quitting.
 import type { KeyBinding } from '../keys/types.js';
-import type { ViewModel } from '../model.js';
+import type { ViewModel } from '../model/model.js';
 import { PANES, paneSpec } from '../resources/registry.js';
 
 const ALL_MODES = ['normal', 'filter', 'command', 'help', 'json', 'messages', 'dialog', 'form'] as const;

@@ -14,8 +14,8 @@ import {
 } from '../../format/index.js';
 import type { DictionaryState, WorkspaceState } from '../../store/index.js';
 import { SWAP_CONFIRM_CHARS, type SwapCreate, type SwapState } from '../../store/swap.js';
-import type { Segment } from '../segments.js';
-import type { Token } from '../theme.js';
+import type { Segment } from '../base/segments.js';
+import type { Token } from '../base/theme.js';
 import { destinationText, wrappedRow } from './destination.js';
 import { assetLabel, assetText } from './fields.js';
 import { countdownText, expiredText, isExpired, quoteExpiresAt, quoteIdOf } from './quote-state.js';

@@ -1,20 +1,9 @@
-// What the swap form's key bindings need to know about the moment (KeyContext.swap).
-import type { ViewModel } from '../model.js';
+// What the swap form's key bindings need to know about the moment (KeyContext.swap, declared
+// with the key engine's context so the engine needs nothing of the form).
+import type { SwapKeyContext } from '../keys/types.js';
+import type { ViewModel } from '../model/model.js';
 import { openCandidates } from './form-lines.js';
 import { isCreatable, isRequotable } from './quote-state.js';
-
-export interface SwapKeyContext {
-  readonly focus: string;
-  /** A picker's list is open with at least one candidate: Enter and ↑/↓ work in it. */
-  readonly picking: boolean;
-  /** Text is typed into a picker's search: Esc clears it first. */
-  readonly searching: boolean;
-  readonly confirming: boolean;
-  /** A create is on its way: Enter (key repeat, a double press) must not start anything else. */
-  readonly creating: boolean;
-  readonly creatable: boolean;
-  readonly requotable: boolean;
-}
 
 /**
  * Now on the server's clock, as far as this session knows it: a quote's `expiresAt` is the

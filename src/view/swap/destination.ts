@@ -2,9 +2,9 @@
 // the receiving network, in full. It is what the person confirms, so it is wrapped, never cut (as
 // the decline dialog shows a counterparty).
 import type { DictionaryState, WorkspaceState } from '../../store/index.js';
-import { wordWrap } from '../renderers/dialog.js';
-import type { Segment } from '../segments.js';
-import type { Token } from '../theme.js';
+import { wordWrap } from '../draw/detail-kit.js';
+import type { Segment } from '../base/segments.js';
+import type { Token } from '../base/theme.js';
 import { assetLabel } from './fields.js';
 
 /** Columns before a card row's value: two spaces and the label column. */

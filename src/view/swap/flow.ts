@@ -13,9 +13,9 @@ import {
   withEditing,
   withErrors,
 } from '../../store/swap.js';
-import { modeNow } from '../mode.js';
-import type { ViewModel } from '../model.js';
-import { notify } from '../notify.js';
+import { modeNow } from '../model/mode.js';
+import type { ViewModel } from '../model/model.js';
+import { notify } from '../model/notify.js';
 import { quoteNow } from './context.js';
 import { createResult, quoteAnswer } from './outcomes.js';
 import { isExpired, notCreatableWhy, quoteIdOf } from './quote-state.js';

@@ -3,7 +3,7 @@
 import { glyphs } from '../../format/index.js';
 import type { DictionaryState, WorkspaceState } from '../../store/index.js';
 import { isPickerField, type PickerField, type SwapField, type SwapState } from '../../store/swap.js';
-import type { Segment } from '../segments.js';
+import type { Segment } from '../base/segments.js';
 import { accountText, assetLabel, assetText, FIELD_LABELS, labelText, pickedId, visibleFields } from './fields.js';
 import { accountCandidates, assetCandidates, type Candidate, MIN_ASSET_QUERY } from './search.js';
 

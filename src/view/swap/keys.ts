@@ -21,7 +21,7 @@ import {
   withTyped,
 } from '../../store/swap.js';
 import type { KeyBinding, KeyContext } from '../keys/types.js';
-import type { ViewModel } from '../model.js';
+import type { ViewModel } from '../model/model.js';
 import { stepField, visibleFields } from './fields.js';
 import { askRoute, confirmCreate, openConfirm, requote } from './flow.js';
 import { openCandidates } from './form-lines.js';

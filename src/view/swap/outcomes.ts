@@ -1,7 +1,7 @@
 // The live engine's answers in the swap form's words: a route's outcome becomes an answer or a
 // failure tied to the form field at fault; a create's outcome becomes the card's last line.
 import type { SwapAnswer, SwapCreateResult } from '../../store/swap.js';
-import type { LiveActions } from '../live-actions.js';
+import type { LiveActions } from '../model/live-actions.js';
 import { fieldOfRequest } from './validate.js';
 
 type QuoteOutcome = Awaited<ReturnType<LiveActions['quote']>>;
