@@ -51,7 +51,8 @@ const CLOCK = /\d\d:\d\d:\d\d/;
 describe('headerLine: the setup and the host at every width', () => {
   // [setup, width, what the line shows, what it no longer shows]
   it.each<[keyof typeof SETUPS, number, (string | RegExp)[], (string | RegExp)[]]>([
-    ['prod', 60, ['ops-prod-eu PRODUCTION', 'api.ver…mple.com', '● live'], [CLOCK, 'key ', 'Sandbox', 'awaiting']],
+    // What waits and whether the data is live shorten, they never go; the host is cut for them.
+    ['prod', 60, ['ops-prod-eu PRODUCTION', 'api.ve…ple.com', '● live', '6 awaiting'], [CLOCK, 'key ', 'Sandbox', 'approval']],
     // The host is cut to 16 columns before the count of approvals gives way.
     ['prod', 80, ['ops-prod-eu PRODUCTION', 'api.very…ample.com', '● live', '6 awaiting approval · n'], [CLOCK, 'key ', 'Sandbox']],
     [
@@ -71,7 +72,7 @@ describe('headerLine: the setup and the host at every width', () => {
     ['flags', 120, ['flags  127.0.0.1:4010  Sandbox Treasury', '6 awaiting approval'], [CLOCK, 'key ']],
     ['flags', 200, ['custody  flags  127.0.0.1:4010', 'key k3f9… full-access', CLOCK, '6 awaiting approval'], []],
     // A 64-character profile is cut in its middle, keeping where it came from ("+env").
-    ['longEnv', 60, ['a-very-long…ting-xyz+env', 'custody…mple.com', '● live'], [CLOCK, 'Sandbox']],
+    ['longEnv', 60, ['a-very-long…ting-xyz+env', 'custo…le.com', '● live', '6 awaiting'], [CLOCK, 'Sandbox']],
     ['longEnv', 80, ['a-very-long…ting-xyz+env', 'custody…mple.com', '● live'], [CLOCK, 'Sandbox']],
     ['longEnv', 120, ['a-very-long…ting-xyz+env  custody.example.com', '6 awaiting approval'], [CLOCK, 'key ']],
     ['longEnv', 200, ['a-very-long…ting-xyz+env  custody.example.com', CLOCK, 'key k3f9…'], []],
@@ -94,11 +95,11 @@ describe('headerLine: the setup and the host at every width', () => {
     expect(line).toContain('…');
   });
 
-  it('with every badge on at 80 columns, the setup and host still stand; the badges before the count', () => {
+  it('with every badge on at 80 columns, the setup, host, badges and count all stand, shortened', () => {
     const i = input(SETUPS.flags, { paused: true, held: 3 });
     const line = text({ ...i, session: { ...i.session, readOnly: true } }, 80);
-    expect(line).toMatch(/^ flags {2}127\.0\.0\.1:4010 {2}● live 2s {3}PAUSED/);
-    expect(line).toContain('READ-ONLY');
+    expect(line).toMatch(/^ flags {2}127\.0\.0\.1:4010 {2}● live {3}PAUSED {2}3 held {3}READ-ONLY/);
+    expect(line).toMatch(/6 awaiting $/);
   });
 
   it('the host is bounded before anything measures it (a 10,000-character host)', () => {

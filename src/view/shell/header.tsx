@@ -52,14 +52,18 @@ interface Item {
   /** Higher stays longer when the line is too narrow. */
   readonly priority: number;
   readonly side: 'left' | 'right';
-  /** Never dropped: which setup and server the keys act on (the profile and the host). */
+  /** Never dropped: which setup and server the keys act on (the profile and the host), what waits. */
   readonly keep?: true;
+  /** A shorter form, taken before anything of BEFORE_HOST_CUT or more gives way (what waits). */
+  readonly short?: Segment[];
   /** The same piece cut to at most `columns` (the host, cut in its middle). */
   readonly cut?: (columns: number) => Segment[];
 }
 
-export function connectionSegments(input: HeaderInput): Segment[] {
-  const { connection, freshAt } = input.session;
+export function connectionSegments(input: HeaderInput, short = false): Segment[] {
+  const { connection } = input.session;
+  // The short form leaves out how fresh live data is (seconds), never the state or stale data's age.
+  const freshAt = short && connection.kind === 'live' ? undefined : input.session.freshAt;
   const g = input.glyphs;
   const stale = freshAt === undefined ? '' : `  data ${formatAge(freshAt, input.now)} old`;
   const spec: Record<string, { text: string; token: Token; stale: boolean }> = {
@@ -155,16 +159,14 @@ export function headerItems(input: HeaderInput): Item[] {
       side: 'left',
     });
   }
-  items.push({ segments: connectionSegments(input), priority: 10, side: 'left' });
+  // Whether the data is live is never held back either: it shortens, it does not go.
+  items.push({ segments: connectionSegments(input), short: connectionSegments(input, true), priority: 10, side: 'left', keep: true });
   if (input.paused) {
     const held = input.held ?? 0;
+    const badge = { text: ' PAUSED ', token: 'badge' } as const;
     items.push({
-      segments: [
-        { text: ' PAUSED ', token: 'badge' },
-        ...(held > 0
-          ? [{ text: ` ${countOf(held, 'update')} waiting`, token: 'warning' as const }]
-          : []),
-      ],
+      segments: [badge, ...(held > 0 ? [{ text: ` ${countOf(held, 'update')} waiting`, token: 'warning' as const }] : [])],
+      ...(held > 0 ? { short: [badge, { text: ` ${formatCount(held)} held`, token: 'warning' as const }] } : {}),
       priority: 10,
       side: 'left',
     });
@@ -186,7 +188,8 @@ export function headerItems(input: HeaderInput): Item[] {
     });
   }
   items.push({ segments: [{ text: formatClock(input.now) }], priority: 2, side: 'right' });
-  items.push({ segments: approvalSegments(input), priority: 9, side: 'right' });
+  // What waits for a decision is never held back: it shortens, it does not go.
+  items.push({ segments: approvalSegments(input), short: approvalSegments(input, true), priority: 9, side: 'right', keep: true });
   return items;
 }
 
@@ -196,18 +199,18 @@ export function headerItems(input: HeaderInput): Item[] {
  */
 export function approvalSegments(
   input: Pick<HeaderInput, 'awaiting' | 'freshApprovals' | 'glyphs' | 'ascii'>,
+  short = false,
 ): Segment[] {
   const { awaiting } = input;
-  if (awaiting === undefined) return [{ text: '? awaiting approval ', token: 'muted' }];
-  if (awaiting === 0) return [{ text: '0 awaiting approval ', token: 'muted' }];
+  const words = short ? 'awaiting' : 'awaiting approval';
+  if (awaiting === undefined) return [{ text: `? ${words} `, token: 'muted' }];
+  if (awaiting === 0) return [{ text: `0 ${words} `, token: 'muted' }];
   const fresh = Math.min(input.freshApprovals ?? 0, awaiting);
+  const mark = short ? `${input.glyphs.bullet}${formatCount(fresh)} new` : ` ${input.glyphs.bullet} ${formatCount(fresh)} new `;
   return [
-    ...(fresh > 0
-      ? [{ text: ` ${input.glyphs.bullet} ${formatCount(fresh)} new `, token: 'badge' as const }, { text: ' ' }]
-      : []),
-    { text: `${formatCount(awaiting)} awaiting approval`, token: 'warning' },
-    { text: input.ascii ? ' - ' : ' · ', token: 'muted' },
-    { text: 'n', token: 'key' },
+    ...(fresh > 0 ? [{ text: mark, token: 'badge' as const }, { text: ' ' }] : []),
+    { text: `${formatCount(awaiting)} ${words}`, token: 'warning' },
+    ...(short ? [] : [{ text: input.ascii ? ' - ' : ' · ', token: 'muted' as const }, { text: 'n', token: 'key' as const }]),
     { text: ' ' },
   ];
 }
@@ -241,11 +244,23 @@ export function headerLine(input: HeaderInput, width: number): Segment[] {
       lowest !== undefined && lowest < BEFORE_HOST_CUT
         ? undefined
         : (cutShorter(items, over, HOST_MIN_COLUMNS) ??
+          shortened(items) ??
           (lowest === undefined ? cutShorter(items, over, HOST_LAST_COLUMNS) : undefined));
     if (next !== undefined) items = next;
     else if (drop !== undefined) items = items.filter((_, i) => i !== drop);
     else return spread(left, right, width, input.ascii);
   }
+}
+
+/** The items with the first piece that has a shorter form in it; undefined when none has one left. */
+function shortened(items: readonly Item[]): Item[] | undefined {
+  const at = items.findIndex((i) => i.short !== undefined);
+  if (at < 0) return undefined;
+  return items.map((item, n) => {
+    if (n !== at) return item;
+    const { short, ...rest } = item;
+    return { ...rest, segments: short ?? item.segments };
+  });
 }
 
 /** The items with the host cut by `over` columns, down to `floor`; undefined when it is that short already. */
