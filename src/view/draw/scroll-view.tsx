@@ -17,6 +17,11 @@ export interface ScrollViewProps {
   readonly height: number;
 }
 
+/** A scroll view's title: the view's name, then its muted words (what it shows, the keys that close it). */
+export function scrollTitle(name: string, ...muted: readonly string[]): Segment[] {
+  return [{ text: name, token: 'title' }, ...muted.map((text): Segment => ({ text, token: 'muted' }))];
+}
+
 export function ScrollView({ vm, limit, title, lines, scroll, width, height }: ScrollViewProps) {
   const body = Math.max(1, height - 2);
   const max = Math.max(0, lines.length - body);

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useView } from '../model/model.js';
-import { ScrollView } from '../draw/scroll-view.js';
+import { ScrollView, scrollTitle } from '../draw/scroll-view.js';
 import { messageLines } from './lines.js';
 
 export function MessagesOverlay({ width, height }: { width: number; height: number }) {
@@ -12,19 +12,8 @@ export function MessagesOverlay({ width, height }: { width: number; height: numb
   const messages = useStore(vm.stores.session, (s) => s.messages);
   const glyphs = vm.theme.glyphs;
   const lines = useMemo(() => messageLines(messages, { width, glyphs }), [messages, width, glyphs]);
-  const title = [
-    { text: 'Messages', token: 'title' as const },
-    { text: `  the last ${messages.length}, newest first; m or esc closes`, token: 'muted' as const },
-  ];
+  const title = scrollTitle('Messages', `  the last ${messages.length}, newest first; m or esc closes`);
   return (
-    <ScrollView
-      vm={vm}
-      limit="messages"
-      title={title}
-      lines={lines}
-      scroll={scroll}
-      width={width}
-      height={height}
-    />
+    <ScrollView vm={vm} limit="messages" title={title} lines={lines} scroll={scroll} width={width} height={height} />
   );
 }

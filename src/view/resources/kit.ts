@@ -9,7 +9,7 @@ import { formatAbsolute, formatAge, isDecimalString, type Millis, parseMillis } 
 import type { DictionaryState, DirectoryState, Stores, WorkspaceState } from '../../store/index.js';
 import type { ViewModel } from '../model/model.js';
 import { type Column, searchText } from '../draw/columns.js';
-import type { RenderCtx } from '../draw/context.js';
+import { accountName, type RenderCtx } from '../draw/context.js';
 import type { Segment } from '../base/segments.js';
 
 export { type DerivedList, type HistoryHeld, makeList } from '../draw/derived-list.js';
@@ -18,6 +18,14 @@ export interface SortSpec {
   readonly id: string;
   /** The title's words for it ("created ↓"). */
   readonly label: string;
+}
+
+/** What every list's rows are derived by, beside its own filters: the `/` text and the sort. */
+export interface ListQuery {
+  /** The `/` text, over the rows held. */
+  readonly filter: string;
+  /** Index into the resource's sorts (sortOf wraps it). */
+  readonly sort: number;
 }
 
 /** `/` text: case-insensitive substring; a leading `!` keeps the rows that do not match. */
@@ -286,6 +294,14 @@ export function ageColumn<R extends { readonly createdAt: Millis }>(priority: nu
     searchable: false,
     cell: (r, ctx) => listAge(r.createdAt, ctx.now),
   };
+}
+
+/** The ACCOUNT column: the account's name, read whole; its room and priority are the list's. */
+export function accountColumn<R extends { readonly accountId?: string | null }>(
+  priority: number,
+  room: { readonly minWidth: number; readonly maxWidth: number; readonly flex: number },
+): Column<R> {
+  return { id: 'account', title: 'ACCOUNT', ...room, priority, whole: true, cell: (r, ctx) => accountName(ctx, r.accountId) };
 }
 
 /** The CREATED column: the creation time in full, the first to go when the line is short. */

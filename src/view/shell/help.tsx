@@ -11,7 +11,7 @@ import { useView } from '../model/model.js';
 import { wordWrap } from '../draw/detail-kit.js';
 import { legendLines } from '../draw/legend.js';
 import type { Segment } from '../base/segments.js';
-import { ScrollView } from '../draw/scroll-view.js';
+import { ScrollView, scrollTitle } from '../draw/scroll-view.js';
 
 const KEYS_WIDTH = 18;
 
@@ -81,19 +81,8 @@ export function HelpOverlay({
     () => helpLines(keymap, session, vm.theme.ascii, width),
     [keymap, session, vm.theme.ascii, width],
   );
-  const title = [
-    { text: 'Help', token: 'title' as const },
-    { text: '  ? or esc closes', token: 'muted' as const },
-  ];
+  const title = scrollTitle('Help', '  ? or esc closes');
   return (
-    <ScrollView
-      vm={vm}
-      limit="help"
-      title={title}
-      lines={lines}
-      scroll={scroll}
-      width={width}
-      height={height}
-    />
+    <ScrollView vm={vm} limit="help" title={title} lines={lines} scroll={scroll} width={width} height={height} />
   );
 }

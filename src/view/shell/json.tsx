@@ -8,7 +8,7 @@ import { useView } from '../model/model.js';
 import { recordsIn } from '../resources/kit.js';
 import { resourceOf } from '../resources/registry.js';
 import type { Segment } from '../base/segments.js';
-import { ScrollView } from '../draw/scroll-view.js';
+import { ScrollView, scrollTitle } from '../draw/scroll-view.js';
 
 export function jsonLines(record: unknown, loading = false, ascii = false): Segment[][] {
   if (loading) return [[{ text: `  loading the whole record${ascii ? '...' : '…'}`, token: 'muted' }]];
@@ -37,13 +37,7 @@ export function JsonOverlay({ width, height }: { width: number; height: number }
   }, [partial, target, resource, vm]);
   const ascii = vm.theme.ascii;
   const lines = useMemo(() => jsonLines(record, partial, ascii), [record, partial, ascii]);
-  const title = [
-    { text: 'JSON', token: 'title' as const },
-    {
-      text: ` ${target?.pane ?? ''} ${target?.id ?? ''}  J or esc closes`,
-      token: 'muted' as const,
-    },
-  ];
+  const title = scrollTitle('JSON', ` ${target?.pane ?? ''} ${target?.id ?? ''}  J or esc closes`);
   return (
     <ScrollView vm={vm} limit="json" title={title} lines={lines} scroll={json?.scroll ?? 0} width={width} height={height} />
   );

@@ -8,7 +8,7 @@ import { useView } from '../../model/model.js';
 import { accountDetailLines } from './detail-lines.js';
 import { useHeldPrices } from '../balances/held-prices.js';
 import { useAgeNow } from '../kit.js';
-import { ScrollView } from '../../draw/scroll-view.js';
+import { ScrollView, scrollTitle } from '../../draw/scroll-view.js';
 
 export function AccountDetailPane({ width, height }: { width: number; height: number }) {
   const vm = useView();
@@ -39,11 +39,7 @@ export function AccountDetailPane({ width, height }: { width: number; height: nu
           ],
     [account, balances, id, ascii, now, dictionary, workspace, prices, directory, width],
   );
-  const title = [
-    { text: 'Account', token: 'title' as const },
-    { text: ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, token: 'muted' as const },
-    { text: '  esc back  y copies the id', token: 'muted' as const },
-  ];
+  const title = scrollTitle('Account', ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, '  esc back  y copies the id');
   return (
     <ScrollView vm={vm} limit="detail" title={title} lines={lines} scroll={scroll} width={width} height={height} />
   );

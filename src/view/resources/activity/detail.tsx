@@ -5,7 +5,7 @@ import { shortId } from '../../../format/index.js';
 import { useView } from '../../model/model.js';
 import { activityDetailLines } from './detail-lines.js';
 import { useAgeNow } from '../kit.js';
-import { ScrollView } from '../../draw/scroll-view.js';
+import { ScrollView, scrollTitle } from '../../draw/scroll-view.js';
 
 export function ActivityDetailPane({ width, height }: { width: number; height: number }) {
   const vm = useView();
@@ -23,11 +23,7 @@ export function ActivityDetailPane({ width, height }: { width: number; height: n
         : [[{ text: `  activity ${id ?? ''} is no longer held (r reads the feed again)`, token: 'muted' as const }]],
     [record, id, ascii, now, workspace, directory, width],
   );
-  const title = [
-    { text: 'Activity', token: 'title' as const },
-    { text: ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, token: 'muted' as const },
-    { text: '  esc back  y copies the id', token: 'muted' as const },
-  ];
+  const title = scrollTitle('Activity', ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, '  esc back  y copies the id');
   return (
     <ScrollView vm={vm} limit="detail" title={title} lines={lines} scroll={scroll} width={width} height={height} />
   );

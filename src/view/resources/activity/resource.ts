@@ -20,7 +20,7 @@ import type { CommandSpec } from '../../query/command-spec.js';
 import type { ViewModel } from '../../model/model.js';
 import { ActivityDetailPane } from './detail.js';
 import { type Column, searchText } from '../../draw/columns.js';
-import { accountName, type RenderCtx } from '../../draw/context.js';
+import type { RenderCtx } from '../../draw/context.js';
 import type { Segment } from '../../base/segments.js';
 import {
   activityTransactionId,
@@ -32,6 +32,7 @@ import {
   parseActivityWords,
 } from './words.js';
 import {
+  accountColumn,
   ageColumn,
   chip,
   closeDetailOf,
@@ -77,16 +78,7 @@ const columns: readonly Column<Activity>[] = [
     cell: (a, ctx) => activityTypeText(a, ctx.ascii),
   },
   { id: 'what', title: 'WHAT', minWidth: 20, flex: 4, priority: 10, cell: (a, ctx) => activityWhat(a, ctx.ascii) },
-  {
-    id: 'account',
-    title: 'ACCOUNT',
-    minWidth: 10,
-    maxWidth: 22,
-    flex: 1,
-    priority: 6,
-    whole: true,
-    cell: (a, ctx) => accountName(ctx, a.accountId),
-  },
+  accountColumn(6, { minWidth: 10, maxWidth: 22, flex: 1 }),
 ];
 
 const sorts: readonly SortSpec[] = [{ id: 'created', label: 'newest first' }];

@@ -6,7 +6,7 @@ import { shortId } from '../../../format/index.js';
 import { useView } from '../../model/model.js';
 import { addressDetailLines } from './detail-lines.js';
 import { useAgeNow } from '../kit.js';
-import { ScrollView } from '../../draw/scroll-view.js';
+import { ScrollView, scrollTitle } from '../../draw/scroll-view.js';
 
 export function AddressDetailPane({ width, height }: { width: number; height: number }) {
   const vm = useView();
@@ -35,12 +35,12 @@ export function AddressDetailPane({ width, height }: { width: number; height: nu
           ],
     [address, id, ascii, now, dictionary, workspace, directory, width],
   );
-  const title = [
-    { text: 'Address', token: 'title' as const },
-    { text: ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, token: 'muted' as const },
+  const title = scrollTitle(
+    'Address',
+    ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`,
     // What `y` copies here (the resource's copy): the address, or its id while it has none.
-    { text: `  esc back  y copies the ${address?.address ? 'address' : 'id'}`, token: 'muted' as const },
-  ];
+    `  esc back  y copies the ${address?.address ? 'address' : 'id'}`,
+  );
   return (
     <ScrollView vm={vm} limit="detail" title={title} lines={lines} scroll={scroll} width={width} height={height} />
   );

@@ -11,6 +11,7 @@ import type { Column } from '../../draw/columns.js';
 import { accountName, networkName } from '../../draw/context.js';
 import type { Segment } from '../../base/segments.js';
 import {
+  accountColumn,
   ageColumn,
   chip,
   closeDetailOf,
@@ -18,6 +19,7 @@ import {
   createdColumn,
   emptyText,
   filterChip,
+  type ListQuery,
   makeList,
   memo,
   newestFirst,
@@ -41,16 +43,7 @@ export function activatedAssets(address: Address): string {
 }
 
 const columns: readonly Column<Address>[] = [
-  {
-    id: 'account',
-    title: 'ACCOUNT',
-    minWidth: 10,
-    maxWidth: 22,
-    flex: 1,
-    priority: 8,
-    whole: true,
-    cell: (a, ctx) => accountName(ctx, a.accountId),
-  },
+  accountColumn(8, { minWidth: 10, maxWidth: 22, flex: 1 }),
   {
     id: 'network',
     title: 'NETWORK',
@@ -95,9 +88,7 @@ const sorts: readonly SortSpec[] = [
   { id: 'status', label: 'status' },
 ];
 
-export interface AddressQuery {
-  readonly filter: string;
-  readonly sort: number;
+export interface AddressQuery extends ListQuery {
   readonly accountId?: string;
   readonly networks: readonly string[];
   readonly statuses: readonly string[];

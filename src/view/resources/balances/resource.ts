@@ -16,6 +16,7 @@ import { resolveAccountArg } from '../accounts/resource.js';
 import { balancesSummary, balanceSymbol, balanceUsd, totalOf, type ValueCtx } from './values.js';
 import { heldPrices } from './held-prices.js';
 import {
+  accountColumn,
   chip,
   closeDetailOf,
   compareText,
@@ -24,6 +25,7 @@ import {
   filterChip,
   fixed8,
   listAge,
+  type ListQuery,
   makeList,
   memo,
   type RefData,
@@ -40,16 +42,7 @@ import { transactions } from '../transactions/resource.js';
 import type { ListResource } from '../types.js';
 
 const columns: readonly Column<Balance>[] = [
-  {
-    id: 'account',
-    title: 'ACCOUNT',
-    minWidth: 10,
-    maxWidth: 24,
-    flex: 2,
-    priority: 9,
-    whole: true,
-    cell: (b, ctx) => accountName(ctx, b.accountId),
-  },
+  accountColumn(9, { minWidth: 10, maxWidth: 24, flex: 2 }),
   { id: 'asset', title: 'ASSET', minWidth: 5, maxWidth: 10, priority: 10, cell: (b, ctx) => balanceSymbol(b, ctx.dictionary) },
   {
     id: 'name',
@@ -131,9 +124,7 @@ export const BALANCE_SORTS: readonly SortSpec[] = [
   { id: 'asset', label: 'asset' },
 ];
 
-export interface BalanceQuery {
-  readonly filter: string;
-  readonly sort: number;
+export interface BalanceQuery extends ListQuery {
   readonly accountId?: string;
 }
 

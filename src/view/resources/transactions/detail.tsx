@@ -7,7 +7,7 @@ import { shortId } from '../../../format/index.js';
 import { useView } from '../../model/model.js';
 import { type EvidenceItem, evidenceShown } from '../../../domain/index.js';
 import { transactionDetailLines } from './detail-lines.js';
-import { ScrollView } from '../../draw/scroll-view.js';
+import { ScrollView, scrollTitle } from '../../draw/scroll-view.js';
 
 export function DetailPane({ width, height }: { width: number; height: number }) {
   const vm = useView();
@@ -39,21 +39,9 @@ export function DetailPane({ width, height }: { width: number; height: number })
           ),
     [tx, id, ascii, now, dictionary, workspace, prices, directory, seen, width, load, audit, evidence],
   );
-  const title = [
-    { text: 'Transaction', token: 'title' as const },
-    { text: ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, token: 'muted' as const },
-    { text: '  esc back', token: 'muted' as const },
-  ];
+  const title = scrollTitle('Transaction', ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, '  esc back');
   return (
-    <ScrollView
-      vm={vm}
-      limit="detail"
-      title={title}
-      lines={lines}
-      scroll={scroll}
-      width={width}
-      height={height}
-    />
+    <ScrollView vm={vm} limit="detail" title={title} lines={lines} scroll={scroll} width={width} height={height} />
   );
 }
 

@@ -35,6 +35,7 @@ import { partyCell } from '../../draw/party.js';
 import type { Segment } from '../../base/segments.js';
 import { SEARCH_ROW_ID, searchOffer } from '../../base/search-offer.js';
 import {
+  accountColumn,
   ageColumn,
   chip,
   closeDetailOf,
@@ -87,16 +88,7 @@ const columns: readonly Column<Transaction>[] = [
     priority: 11,
     cell: (tx, ctx) => asset(ctx, transactionAmount(tx).assetId).symbol,
   },
-  {
-    id: 'account',
-    title: 'ACCOUNT',
-    minWidth: 13,
-    maxWidth: 24,
-    flex: 2,
-    priority: 7,
-    whole: true,
-    cell: (tx, ctx) => accountName(ctx, tx.accountId),
-  },
+  accountColumn(7, { minWidth: 13, maxWidth: 24, flex: 2 }),
   {
     id: 'counterparty',
     title: 'TO / FROM',

@@ -25,6 +25,7 @@ import {
   type DerivedList,
   fixed8,
   type HistoryHeld,
+  type ListQuery,
   makeList,
   memo,
   type RefData,
@@ -43,10 +44,7 @@ export const TRANSACTION_SORTS: readonly SortSpec[] = [
   { id: 'status', label: 'status: urgent first, loaded rows' },
 ];
 
-export interface TransactionQuery {
-  /** The `/` text, over the rows held. */
-  readonly filter: string;
-  readonly sort: number;
+export interface TransactionQuery extends ListQuery {
   /** What the server is asked for (filters and its sort): the view's window. */
   readonly server: TxQuery;
 }
