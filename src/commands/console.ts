@@ -147,8 +147,6 @@ interface Target {
   pricePollMs: number;
   /** USD value from which a decline asks for the typed confirmation (decimal text). */
   approvalThresholdUsd: string;
-  /** The embedded sandbox's address (demo only). */
-  sandboxUrl?: string;
   /** The member the key acts as, when known without asking (demo only: the sandbox said). */
   selfUserId?: string;
   /** How the console calls the operator when a transaction starts waiting for approval. */
@@ -178,7 +176,6 @@ async function startDemo(readOnly: boolean, pollMs: number | undefined, calls: C
     readOnly,
     pricePollMs: pollMs ?? DEFAULT_PRICE_POLL_MS,
     approvalThresholdUsd: DEFAULT_APPROVAL_THRESHOLD_USD,
-    sandboxUrl: sandbox.baseUrl,
     selfUserId: userId,
     calls,
     close: async () => {
@@ -398,7 +395,6 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
       ...(callOperator !== undefined ? { callOperator } : {}),
       quit: () => mount?.unmount(),
       confirmThresholdUsd: target.approvalThresholdUsd,
-      ...(target.sandboxUrl !== undefined ? { sandboxUrl: target.sandboxUrl } : {}),
     };
     // Mounted once the first rows can be drawn (or the first load settled without them: the
     // error says why): the first frame has the rows, with no "connecting…" frame to lay out and

@@ -223,7 +223,6 @@ describe('header', () => {
       rows: 30,
       readOnly: true,
       demo: true,
-      sandboxUrl: 'http://127.0.0.1:4010',
     });
     a.stores.session.setState({ degraded: { reason: '429 from the server' }, clockSkewMs: 3_200 });
     a.stores.transactions.setState({ held: 12 });

@@ -324,7 +324,6 @@ export interface RenderOptions extends LoadOptions {
   readonly now?: () => number;
   readonly ui?: Partial<UiData>;
   readonly stores?: Stores;
-  readonly sandboxUrl?: string;
   /** Answers of the writes (decline, approve). */
   readonly script?: ActionScript;
   readonly confirmThresholdUsd?: string;
@@ -367,7 +366,6 @@ export function renderApp(options: RenderOptions = {}) {
     quit: () => {
       rec.quits += 1;
     },
-    ...(options.sandboxUrl !== undefined ? { sandboxUrl: options.sandboxUrl } : {}),
     ...(options.confirmThresholdUsd !== undefined ? { confirmThresholdUsd: options.confirmThresholdUsd } : {}),
     ...(options.callOperator !== undefined ? { callOperator: options.callOperator } : {}),
   };

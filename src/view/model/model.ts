@@ -30,8 +30,6 @@ export interface ViewEnv {
    */
   readonly callOperator?: (call: OperatorCall) => void;
   readonly quit: () => void;
-  /** The embedded sandbox's address, in demo mode. */
-  readonly sandboxUrl?: string;
   /**
    * USD value (decimal text) at or above which a decline asks for the typed confirmation
    * (settings' approvalThresholdUsd); default 100000.
