@@ -3,20 +3,13 @@
 // whole. A list the key's role may not read (403) is `forbidden`: the view falls back to ids.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AddressBookRecord, Member, TransactionLimit } from '../contract/index.js';
-import type { ReferenceState } from '../domain/facts.js';
+import type { DirectoryFacts, ReferenceState } from '../domain/facts.js';
 
 /** Where one reference list stands (loading, loaded, forbidden, failed): src/domain/facts.ts. */
 export type { ReferenceState };
 
-export interface DirectoryState {
-  readonly members: ReadonlyMap<string, Member>;
-  readonly membersState: ReferenceState;
-  readonly book: readonly AddressBookRecord[];
-  readonly bookState: ReferenceState;
-  readonly limits: ReadonlyMap<string, TransactionLimit>;
-  readonly limitsState: ReferenceState;
-  /** The user id the console's key acts as, once known: shown as "you". */
-  readonly selfUserId?: string;
+/** The domain's facts (src/domain/facts.ts), and when they were read. */
+export interface DirectoryState extends DirectoryFacts {
   /** Local time of the last successful read of any of the three lists. */
   readonly loadedAt?: number;
 }
