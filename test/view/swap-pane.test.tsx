@@ -1,12 +1,26 @@
 // Pane 5 as a user drives it: entering and leaving the form, the pickers, validation at the field,
 // each kind of answer, re-quote, the countdown, and creating from a quote behind the typed
-// confirmation (once, retried with the same external id, then shown live in transactions).
+// confirmation (once, retried with the same external id, then shown live in transactions); the
+// source asset's available balance, and a waiting swap's quote said expired once it is.
 import chalk from 'chalk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DECISION_DELAY_MS } from '../../src/view/keys/decision.js';
 import type { DryRunTransaction, SwapRouteRequest } from '../../src/contract/index.js';
 import type { LiveActions } from '../../src/view/model/live-actions.js';
-import { type ActionScript, deferred, KEYS, NOW, type Rendered, renderApp, settle, tx, widest } from './helpers.js';
+import { formatAbsolute } from '../../src/format/index.js';
+import { applyTransactions } from '../../src/store/index.js';
+import {
+  type ActionScript,
+  deferred,
+  KEYS,
+  loadedStores,
+  NOW,
+  type Rendered,
+  renderApp,
+  settle,
+  tx,
+  widest,
+} from './helpers.js';
 
 type QuoteOutcome = Awaited<ReturnType<LiveActions['quote']>>;
 type ActionOutcome = Awaited<ReturnType<LiveActions['create']>>;
@@ -382,5 +396,43 @@ describe('stale values', () => {
     } finally {
       chalk.level = level;
     }
+  });
+});
+
+describe('the source asset and its quote, in words', () => {
+  it('under "from": the account’s available balance of the asset, "balance not read" when unknown', async () => {
+    const { a } = await open();
+    await a.press('5', KEYS.enter);
+    await a.type('ops');
+    await a.press(KEYS.enter);
+    expect(a.frame()).not.toContain('available');
+    await a.type('eth');
+    await a.press(KEYS.enter); // ETH: 10 withdrawable of 12.5
+    expect(a.frame()).toMatch(/available +10 ETH {2}\(12\.5 ETH in total\)/);
+    await a.press(KEYS.shiftTab); // back to "from": another asset, never read for this account
+    await a.type('btc');
+    await a.press(KEYS.enter);
+    expect(a.frame()).toMatch(/available +balance not read/);
+    expect(a.frame()).not.toMatch(/available +0/);
+  });
+
+  it('a swap waiting an hour for approval: its quote said expired, on the server’s clock', async () => {
+    const s1 = tx('tx-s1-4a6c8e0b2d4f');
+    const expiresAt = NOW - 62 * 60_000 + 120_000;
+    const waiting = {
+      ...s1,
+      status: 'waiting-approval',
+      updatedAt: String(NOW),
+      extra: { ...s1.extra, quoteDetails: { ...s1.extra!.quoteDetails, expiresAt: String(expiresAt) } },
+    };
+    const stores = loadedStores();
+    // This machine is 2 minutes behind the server: the quote is 62 minutes dead, not 60.
+    stores.session.setState({ clockSkewMs: 120_000 });
+    stores.transactions.setState(applyTransactions(stores.transactions.getState(), [waiting], { now: NOW, live: true }), true);
+    app = renderApp({ stores, columns: 100, rows: 60, ui: { pane: 'transactions', detail: { pane: 'transactions', id: s1.transactionId, scroll: 0 } } });
+    await settle();
+    const f = app.frame();
+    expect(f).toContain(`Quote expired   at ${formatAbsolute(expiresAt)} (62 min ago)`);
+    expect(f).not.toContain('Quote valid to');
   });
 });

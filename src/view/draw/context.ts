@@ -16,6 +16,8 @@ export interface RenderCtx {
   readonly ascii: boolean;
   /** Local clock (ms) for ages. */
   readonly now: number;
+  /** The server's clock (local plus the skew the header warns of), for server-stamped deadlines; absent: `now`. */
+  readonly serverNow?: number;
   readonly dictionary: DictionaryState;
   readonly workspace: WorkspaceState;
   readonly prices: ReadonlyMap<string, PricePoint>;

@@ -1,11 +1,12 @@
 // The swap form as lines: one per field (the focused one marked, its error beside it), the open
 // picker's candidates under its field, and a hint that says what Enter does now. Pure.
 import { glyphs } from '../../format/index.js';
-import type { DictionaryState, WorkspaceState } from '../../store/index.js';
+import type { BalancesState, DictionaryState, WorkspaceState } from '../../store/index.js';
 import { isPickerField, type PickerField, type SwapField, type SwapState } from '../../store/swap.js';
 import type { Segment } from '../base/segments.js';
+import { availableValue } from './balance.js';
 import { accountText, assetLabel, assetText, FIELD_LABELS, labelText, pickedId, visibleFields } from './fields.js';
-import { accountCandidates, assetCandidates, type Candidate, MIN_ASSET_QUERY } from './search.js';
+import { accountCandidates, assetCandidates, assetScope, type Candidate, MIN_ASSET_QUERY } from './search.js';
 
 export type FormLine = readonly Segment[];
 
@@ -13,6 +14,8 @@ export interface FormInput {
   readonly state: SwapState;
   readonly dictionary: DictionaryState;
   readonly workspace: WorkspaceState;
+  /** The balances read so far: the source asset's available balance under "from" (absent: no line). */
+  readonly balances?: BalancesState;
   /** Mode 'form': the focused field takes typed text. */
   readonly editing: boolean;
   readonly ascii: boolean;
@@ -34,7 +37,7 @@ export function openCandidates(
     return accountCandidates(workspace, state.query);
   }
   if (state.query === '') return undefined;
-  return assetCandidates(dictionary, state.query);
+  return assetCandidates(dictionary, state.query, assetScope(dictionary, workspace, state.form, f));
 }
 
 function pickerValue(input: FormInput, field: PickerField): Segment[] {
@@ -96,6 +99,13 @@ function fieldLine(input: FormInput, field: SwapField): FormLine {
   return [marker, label, ...value, ...(error !== undefined ? [{ text: `  ${g.cross} ${error}`, token: 'danger' as const }] : [])];
 }
 
+/** "testnet " or "mainnet " once an account is chosen: the search offers only that family. */
+function familyOf(input: FormInput): string {
+  const id = input.state.form.accountId;
+  const account = id === undefined ? undefined : input.workspace.accountsById.get(id);
+  return account === undefined ? '' : account.isTestnet === true ? 'testnet ' : 'mainnet ';
+}
+
 function candidateLines(input: FormInput, candidates: readonly Candidate[]): FormLine[] {
   const { state } = input;
   const pad = ' '.repeat(3 + LABEL);
@@ -106,7 +116,7 @@ function candidateLines(input: FormInput, candidates: readonly Candidate[]): For
         ? `type at least ${MIN_ASSET_QUERY} characters`
         : state.focus === 'account'
           ? `no active account matches "${q}"`
-          : `no asset matches "${q}"`;
+          : `no ${familyOf(input)}asset matches "${q}"`;
     return [[{ text: pad }, { text: why, token: 'muted' }]];
   }
   return candidates.map((c, i) => {
@@ -123,6 +133,8 @@ export function formLines(input: FormInput): FormLine[] {
   for (const field of visibleFields(state.form, dictionary)) {
     lines.push(fieldLine(input, field));
     if (open !== undefined && field === state.focus) lines.push(...candidateLines(input, open));
+    const available = field === 'from' ? availableValue(input.balances, dictionary, state.form) : undefined;
+    if (available !== undefined) lines.push([{ text: '   ' }, { text: 'available'.padEnd(LABEL), token: 'muted' }, ...available]);
   }
   return lines;
 }

@@ -25,6 +25,7 @@ export function SwapPane({ width, height }: { width: number; height: number }) {
   const mode = useMode(vm);
   const dictionary = useStore(vm.stores.dictionary);
   const workspace = useStore(vm.stores.workspace);
+  const balances = useStore(vm.stores.balances);
   const session = useStore(
     vm.stores.session,
     useShallow((s) => ({ readOnly: s.readOnly, role: s.role, forbidden: s.forbidden })),
@@ -36,7 +37,7 @@ export function SwapPane({ width, height }: { width: number; height: number }) {
   // While the typed confirmation is open the form's fields take nothing: no cursor there.
   const editing = mode === 'form' && state.create.phase !== 'confirm';
 
-  const lines: (readonly Segment[])[] = [...formLines({ state, dictionary, workspace, editing, ascii })];
+  const lines: (readonly Segment[])[] = [...formLines({ state, dictionary, workspace, balances, editing, ascii })];
   const hint = swapHint({
     editing,
     confirming: state.create.phase === 'confirm',

@@ -1,10 +1,11 @@
 // The form checked before anything is sent: every error is tied to the field at fault, and a
 // complete form becomes exactly the swap route's body (one of fromAmount / toAmount).
-import type { SwapRouteRequest } from '../../contract/index.js';
+import type { Account, SwapRouteRequest } from '../../contract/index.js';
 import { normalizeDecimal } from '../../format/index.js';
 import type { DictionaryState, WorkspaceState } from '../../store/index.js';
 import type { SwapField, SwapForm } from '../../store/swap.js';
 import { assetLabel, visibleFields } from './fields.js';
+import { assetIsTestnet } from './search.js';
 
 const POSITIVE_DECIMAL = /^\d+(?:\.\d+)?$/;
 
@@ -35,6 +36,17 @@ function decimalsOf(dictionary: DictionaryState, assetId: string | undefined): n
   return n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
+/** An asset picked before the account changed may be of the other family (mainnet / testnet). */
+function otherFamily(dictionary: DictionaryState, account: Account | undefined, assetId: string): boolean {
+  if (account === undefined) return false;
+  const testnet = assetIsTestnet(dictionary, assetId);
+  return testnet !== undefined && testnet !== (account.isTestnet === true);
+}
+
+function familyWords(account: Account): string {
+  return account.isTestnet === true ? 'a mainnet asset: the account is on testnet' : 'a testnet asset: the account is on mainnet';
+}
+
 export function validateForm(form: SwapForm, workspace: WorkspaceState, dictionary: DictionaryState): Validation {
   const errors: Partial<Record<SwapField, string>> = {};
   const account = form.accountId === undefined ? undefined : workspace.accountsById.get(form.accountId);
@@ -42,8 +54,10 @@ export function validateForm(form: SwapForm, workspace: WorkspaceState, dictiona
   else if (account !== undefined && account.status !== 'active')
     errors.account = `${account.accountName} is ${account.status}`;
   if (form.fromAssetId === undefined) errors.from = 'pick the asset you send';
+  else if (otherFamily(dictionary, account, form.fromAssetId)) errors.from = familyWords(account!);
   if (form.toAssetId === undefined) errors.to = 'pick the asset you receive';
   else if (form.toAssetId === form.fromAssetId) errors.to = 'the same asset as from';
+  else if (otherFamily(dictionary, account, form.toAssetId)) errors.to = familyWords(account!);
   const amountAsset = form.side === 'send' ? form.fromAssetId : form.toAssetId;
   const symbol = amountAsset === undefined ? '' : assetLabel(dictionary, amountAsset).symbol;
   const amount = amountProblem(form.amount, decimalsOf(dictionary, amountAsset), symbol);

@@ -33,6 +33,7 @@ import {
   usdValue,
 } from '../../draw/context.js';
 import { type EvidenceMark, evidenceSection } from './detail-evidence.js';
+import { quoteEndField } from '../../swap/quote-state.js';
 import { type Builder, countdown, type DetailLine, field, hardWrap, section, when } from '../../draw/detail-kit.js';
 import { approvalsSection, createdByField, endedAs, limitSection, partyFields } from '../../draw/detail-who.js';
 
@@ -248,10 +249,11 @@ function details(b: Builder, tx: Transaction, ctx: RenderCtx): void {
     ].filter((s) => s !== '');
     if (fees.length > 0) field(b, 'Fees', fees.join(', '));
     // A quote only had to be used before it expired, and this transaction was created from it:
-    // its expiry is a moment in the past tense, never a countdown.
-    const quoteEnd = parseMillis(quote.expiresAt);
-    if (quote.expiresAt != null)
-      field(b, 'Quote valid to', quoteEnd === undefined ? quote.expiresAt : formatAbsolute(quoteEnd));
+    // its expiry is a moment, never a countdown; said expired while the transaction still waits.
+    if (quote.expiresAt != null) {
+      const end = quoteEndField(quote.expiresAt, tx.status, ctx.serverNow ?? ctx.now);
+      field(b, end.label, end.value, end.expired ? 'warning' : undefined);
+    }
   }
   const ramp = extra.fiatRamp;
   if (ramp != null) {

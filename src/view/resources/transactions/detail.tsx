@@ -8,6 +8,7 @@ import { useView } from '../../model/model.js';
 import { type EvidenceItem, evidenceShown } from '../../../domain/index.js';
 import { transactionDetailLines } from './detail-lines.js';
 import { ScrollView, scrollTitle } from '../../draw/scroll-view.js';
+import { quoteNow } from '../../swap/context.js';
 
 export function DetailPane({ width, height }: { width: number; height: number }) {
   const vm = useView();
@@ -22,6 +23,7 @@ export function DetailPane({ width, height }: { width: number; height: number })
   const directory = useStore(vm.stores.directory);
   const prices = useStore(vm.stores.prices, (s) => s.bySymbol);
   const now = useStore(vm.clock, (s) => s.now);
+  const serverNow = quoteNow(vm);
   const ascii = vm.theme.ascii;
   const evidence = useEvidence(tx, ascii);
   const lines = useMemo(
@@ -30,14 +32,14 @@ export function DetailPane({ width, height }: { width: number; height: number })
         ? [[{ text: `  loading transaction ${id ?? ''}...`, token: 'muted' as const }]]
         : transactionDetailLines(
             tx,
-            { ascii, now, dictionary, workspace, prices, directory },
+            { ascii, now, serverNow, dictionary, workspace, prices, directory },
             seen,
             width,
             load,
             audit,
             evidence,
           ),
-    [tx, id, ascii, now, dictionary, workspace, prices, directory, seen, width, load, audit, evidence],
+    [tx, id, ascii, now, serverNow, dictionary, workspace, prices, directory, seen, width, load, audit, evidence],
   );
   const title = scrollTitle('Transaction', ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`, '  esc back');
   return (
