@@ -1,5 +1,6 @@
 // Shared command plumbing: option declarations drive both parsing and `--help`.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { nearestWord } from '../format/index.js';
 
 export interface Io {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
@@ -60,9 +61,42 @@ export function parseCommandArgs(spec: CommandSpec, argv: readonly string[]): Pa
     });
     return { values: values as ParsedValues, positionals };
   } catch (err) {
-    // node's messages are precise ("Unknown option '--x'"); keep them, add where to look.
+    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const unknown = firstUnknownOption(options, argv);
+      if (unknown !== undefined) throw new UsageError(unknownOptionText(unknown, Object.keys(options)));
+    }
+    // node's other messages are precise ("Option '--profile <value>' argument missing"); keep them.
     throw new UsageError(`${(err as Error).message.replace(/\. To specify.*$/s, '')}`);
   }
+}
+
+/**
+ * The first option on the line that the command does not know, as typed (`--readonly`, `-x`, or
+ * `-readonly` whole: one dash before a long name is a typo too, not a bunch of short flags).
+ */
+function firstUnknownOption(options: NonNullable<ParseArgsConfig['options']>, argv: readonly string[]): string | undefined {
+  // Read loosely (strict: false) only to find the token that the strict read refused.
+  const { tokens } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: false, tokens: true });
+  for (const t of tokens) {
+    if (t.kind !== 'option' || Object.hasOwn(options, t.name)) continue;
+    const typed = argv[t.index]!;
+    if (typed.startsWith('--')) return `--${t.name}`;
+    // `-readonly` read as -r -e -a…: when its very first letter is the unknown one, it was meant long.
+    const whole = /^-[^-=]{2,}/.test(typed) && t.rawName === typed.slice(0, 2);
+    return whole ? typed.split('=')[0]! : t.rawName;
+  }
+  return undefined;
+}
+
+/**
+ * "unknown option --readonly: did you mean --read-only?" (without the question when no long name
+ * is near). Pure: `known` are the command's long option names, without dashes.
+ */
+export function unknownOptionText(typed: string, known: readonly string[]): string {
+  const word = typed.replace(/^-+/, '');
+  // A single letter (`-x`) is too short to be a typo of anything in particular.
+  const near = word.length > 1 ? nearestWord(word, known) : undefined;
+  return `unknown option ${typed}${near === undefined ? '' : `: did you mean --${near}?`}`;
 }
 
 export function formatHelp(spec: CommandSpec): string {
