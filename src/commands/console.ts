@@ -372,7 +372,7 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
     }
   }
   const unquiet = quietWhileDrawing(log);
-  let mount: { unmount(): void } | undefined;
+  let mount: { unmount(): void; redraw(): void } | undefined;
   let failure: unknown;
   try {
     // The first reads go out before the view (Ink, React and the panes: the biggest chunk) is
@@ -394,6 +394,17 @@ async function openConsole(target: Target, io: Io, log: DebugLog): Promise<numbe
       copy: terminal.createClipboard({ stdout, env: io.env, log: (line) => log('clipboard', line) }),
       ...(callOperator !== undefined ? { callOperator } : {}),
       quit: () => mount?.unmount(),
+      // Ctrl-Z: after `fg` the screen comes back whole and the feed reads what changed meanwhile
+      // (a socket that did not survive the stop catches up on its reconnect as well).
+      suspend: (onResume) =>
+        terminal.suspendConsole({
+          onResume: () => {
+            log('console', 'resumed after ctrl-z');
+            mount?.redraw();
+            live.refresh('transactions');
+            onResume();
+          },
+        }),
       confirmThresholdUsd: target.approvalThresholdUsd,
     };
     // Mounted once the first rows can be drawn (or the first load settled without them: the

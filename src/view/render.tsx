@@ -2,7 +2,7 @@
 // (incremental rendering, patched in Ink 6.8; see patches/), at most 60 frames a second, Ctrl-C
 // left to the key dispatcher, console.* left alone (logs go to a file), a new layout at once on
 // every resize.
-import { render } from 'ink';
+import { render, useStdout } from 'ink';
 import { type ComponentProps, useEffect, useState } from 'react';
 import { App } from './index.js';
 
@@ -31,6 +31,8 @@ export interface ConsoleMount {
   waitUntilExit(): Promise<void>;
   /** Unmounts now (idempotent): Ink writes its last frame and lets go of stdin. */
   unmount(): void;
+  /** Draws the whole frame again (after Ctrl-Z and `fg`: the screen was cleared under Ink). */
+  redraw(): void;
 }
 
 interface Size {
@@ -64,16 +66,25 @@ function useTerminalSize(stdout: NodeJS.WriteStream): Size {
 
 interface RootProps extends Omit<AppProps, 'columns' | 'rows'> {
   stdout: NodeJS.WriteStream;
+  /** Hands out Ink's stdout writer (for redraw()). */
+  onWrite: (write: (data: string) => void) => void;
 }
 
-function Root({ stdout, stores, ui, actions, env }: RootProps) {
+function Root({ stdout, stores, ui, actions, env, onWrite }: RootProps) {
   const { columns, rows } = useTerminalSize(stdout);
+  const { write } = useStdout();
+  useEffect(() => onWrite(write), [onWrite, write]);
   return <App stores={stores} ui={ui} actions={actions} env={env} columns={columns} rows={rows} />;
 }
 
 export function mountConsole(opts: MountConsoleOptions): ConsoleMount {
   const { stores, ui, actions, env, stdin, stdout } = opts;
-  const instance = render(<Root stdout={stdout} stores={stores} ui={ui} actions={actions} env={env} />, {
+  let write: ((data: string) => void) | undefined;
+  const onWrite = (w: (data: string) => void) => {
+    write = w;
+  };
+  const root = <Root stdout={stdout} stores={stores} ui={ui} actions={actions} env={env} onWrite={onWrite} />;
+  const instance = render(root, {
     stdout,
     stdin,
     exitOnCtrlC: false, // the key dispatcher decides what Ctrl-C means (quit, or leave a dialog)
@@ -86,5 +97,8 @@ export function mountConsole(opts: MountConsoleOptions): ConsoleMount {
       await instance.waitUntilExit();
     },
     unmount: () => instance.unmount(),
+    // Ink's write() erases what it believes is on screen, writes, and draws its last frame whole:
+    // with nothing to write, a full redraw with no diff against a screen that is gone.
+    redraw: () => write?.(''),
   };
 }

@@ -5,7 +5,8 @@
 //   timer or leaves a rejected promise, during start-up and once the console runs; the error is
 //   printed AFTER the restore (on the normal screen, after the last leave-alternate-screen bytes);
 // - Ctrl-C in the input modes (filter, help, detail, the decline dialog half typed), where
-//   it is a key the console must honor, not a signal;
+//   it is a key the console must honor, not a signal (in a text field or dialog the first one
+//   leaves it, the second quits);
 // - Ctrl-C, SIGTERM and SIGHUP at the passphrase prompt, where the terminal is in raw mode
 //   without the alternate screen.
 // (exit-paths.test.ts covers Ctrl-C, SIGTERM, SIGHUP, SIGINT and a hang-up in the normal mode,
@@ -58,14 +59,15 @@ describe('a crash in running code (no signal, no test hook in the program)', () 
   });
 });
 
-describe('Ctrl-C quits from every mode', () => {
-  const modes: Array<[string, (pty: PtySession) => Promise<unknown>]> = [
+describe('Ctrl-C quits from every mode (a text field or dialog: the second one)', () => {
+  // The last element: what is on screen while in the field (Ctrl-C leaves it first, issue 19).
+  const modes: Array<[string, (pty: PtySession) => Promise<unknown>, string?]> = [
     ['the filter line', async (pty) => {
       await pty.press('/');
       await pty.waitForText(/^ \/█/m);
       await pty.type('comp');
       await pty.waitForText('/comp█');
-    }],
+    }, '/comp█'],
     ['the help screen', async (pty) => {
       await pty.press('?');
       await pty.waitForText('── Help  ? or esc closes');
@@ -85,12 +87,17 @@ describe('Ctrl-C quits from every mode', () => {
       await pty.waitForText('DECLINE transaction');
       await pty.type('half a reas');
       await pty.waitForText('> half a reas█');
-    }],
+    }, 'DECLINE transaction'],
   ];
-  it.each(modes)('Ctrl-C in %s: exit 0, restored, nothing left on the screen', async (_mode, enter) => {
+  it.each(modes)('Ctrl-C in %s: exit 0, restored, nothing left on the screen', async (_mode, enter, field) => {
     const pty = spawnCustody(['--demo'], { cols: 120, rows: 34 });
     await waitForLiveRows(pty);
     await enter(pty);
+    if (field !== undefined) {
+      await pty.press('ctrl-c');
+      await pty.waitFor(() => !pty.screen().includes(field), { what: 'ctrl-c leaving the field' });
+      expect(pty.exited).toBeUndefined();
+    }
     await pty.press('ctrl-c');
     const exit = await pty.exit;
     expect(exit).toMatchObject({ exitCode: 0 });

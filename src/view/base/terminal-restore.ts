@@ -120,6 +120,22 @@ export function restoreTerminal(): void {
   rawModeOff(knownStdin);
 }
 
+/**
+ * Lends the terminal out (Ctrl-Z, terminal-suspend.ts): the screen and raw mode as restoreTerminal()
+ * leaves them, without the before-restore hooks (Ink stays mounted). Returns the function that takes
+ * it back (alternate screen, raw mode, bracketed paste; the caller redraws), or undefined when the
+ * console is not on screen. Taking back does nothing once the terminal was restored for good.
+ */
+export function lendTerminal(): (() => void) | undefined {
+  const screen = borrowed;
+  if (!screen) return undefined;
+  writeNow(screen.stdout, LEAVE_FULL_SCREEN);
+  rawModeOff(screen.stdin);
+  return () => {
+    if (borrowed === screen) enterFullScreen(screen.stdout, screen.stdin);
+  };
+}
+
 /** Conventional exit codes: 128 + the signal's number. */
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 export type RestoreSignal = keyof typeof SIGNALS;

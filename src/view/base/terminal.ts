@@ -1,9 +1,10 @@
 // What the console needs to know about, and do to, the terminal it runs in: the alternate screen
-// and its restore (terminal-restore.ts, shared with the process entry), whether to draw in color
-// and in Unicode, and the clipboard (clipboard.ts: tmux's buffer or OSC 52).
+// and its restore (terminal-restore.ts, shared with the process entry), Ctrl-Z (terminal-suspend.ts),
+// whether to draw in color and in Unicode, and the clipboard (clipboard.ts: tmux's buffer or OSC 52).
 export { type AttentionOptions, createAttention, type NotifySetting } from './attention.js';
 export { type ClipboardOptions, createClipboard } from './clipboard.js';
 export * from './terminal-restore.js';
+export { suspendConsole } from './terminal-suspend.js';
 
 /**
  * True when the locale says UTF-8. The first of LC_ALL, LC_CTYPE and LANG that is set decides,

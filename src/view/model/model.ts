@@ -31,6 +31,12 @@ export interface ViewEnv {
   readonly callOperator?: (call: OperatorCall) => void;
   readonly quit: () => void;
   /**
+   * Ctrl-Z: gives the terminal back and stops the process (terminal-suspend.ts); `onResume` runs
+   * after `fg`, once the screen is back. Returns why it could not stop (no job control); absent
+   * where nothing can suspend (tests).
+   */
+  readonly suspend?: (onResume: () => void) => string | undefined;
+  /**
    * USD value (decimal text) at or above which a decline asks for the typed confirmation
    * (settings' approvalThresholdUsd); default 100000.
    */
