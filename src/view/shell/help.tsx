@@ -1,5 +1,5 @@
 // The help screen, generated from the keymap (and the command table): what every key does.
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { displayWidth, fitCell } from '../../format/index.js';
@@ -12,6 +12,8 @@ import { wordWrap } from '../draw/detail-kit.js';
 import { legendLines } from '../draw/legend.js';
 import type { Segment } from '../base/segments.js';
 import { ScrollView, scrollTitle } from '../draw/scroll-view.js';
+import type { HelpSearch } from '../../store/ui.js';
+import { currentMatch, helpMatches, markMatches, matchesText, scrollToLine, withPointer } from './help-search.js';
 
 const KEYS_WIDTH = 18;
 
@@ -62,6 +64,18 @@ export function helpLines(
   return lines;
 }
 
+/** The title: what closes the help, or while searching, the search, its count and how to leave it. */
+function helpTitle(search: HelpSearch | undefined, count: number, current: number): Segment[] {
+  if (search === undefined) return scrollTitle('Help', '  ? or esc closes', '  / searches');
+  const said = matchesText(search.text, count, current);
+  return [
+    { text: 'Help', token: 'title' },
+    { text: `  /${search.text}`, token: 'key' },
+    { text: `  ${said}`, token: search.text !== '' && count === 0 ? 'warning' : 'muted' },
+    { text: '  esc leaves the search', token: 'muted' },
+  ];
+}
+
 export function HelpOverlay({
   width,
   height,
@@ -73,6 +87,7 @@ export function HelpOverlay({
 }) {
   const vm = useView();
   const scroll = useStore(vm.ui, (s) => s.helpScroll);
+  const search = useStore(vm.ui, (s) => s.helpSearch);
   const session = useStore(
     vm.stores.session,
     useShallow((s) => ({ readOnly: s.readOnly, role: s.role, forbidden: s.forbidden })),
@@ -81,8 +96,34 @@ export function HelpOverlay({
     () => helpLines(keymap, session, vm.theme.ascii, width),
     [keymap, session, vm.theme.ascii, width],
   );
-  const title = scrollTitle('Help', '  ? or esc closes');
+  const text = search?.text ?? '';
+  const found = useMemo(() => helpMatches(lines, text), [lines, text]);
+  const current = currentMatch(found.length, search?.match ?? 0);
+  const max = Math.max(0, lines.length - Math.max(1, height - 2));
+  const at = current < 0 ? scroll : scrollToLine(found[current]!, scroll, Math.max(1, height - 2), max);
+  // The store keeps the scroll the search moved to: j/k and the next search go on from there.
+  useLayoutEffect(() => {
+    if (vm.ui.getState().helpScroll !== at) vm.ui.getState().update({ helpScroll: at });
+  }, [vm, at]);
+  const shown = useMemo(() => {
+    if (found.length === 0) return lines;
+    const marked = new Set(found);
+    const pointer = vm.theme.glyphs.selection;
+    return lines.map((line, i) => {
+      if (!marked.has(i)) return line;
+      const m = markMatches(line, text, 'selection');
+      return i === found[current] ? withPointer(m, pointer) : m;
+    });
+  }, [lines, found, current, text, vm.theme.glyphs]);
   return (
-    <ScrollView vm={vm} limit="help" title={title} lines={lines} scroll={scroll} width={width} height={height} />
+    <ScrollView
+      vm={vm}
+      limit="help"
+      title={helpTitle(search, found.length, current)}
+      lines={shown}
+      scroll={at}
+      width={width}
+      height={height}
+    />
   );
 }
