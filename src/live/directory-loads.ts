@@ -100,7 +100,7 @@ export function createDirectoryLoads(ctx: EngineContext, o: { pageSize: number; 
   const lists: Record<DirectoryList, GuardedLoad> = {
     members: guarded('members', async () => {
       const members = await all('members', (limit, offset) =>
-        api.members.list({ includeUsersProfiles: true, limit, offset }),
+        api.members.list({ includeUsersProfiles: true, includePermissionGroups: true, limit, offset }),
       );
       write(stores.directory, (s) => withMembers(s, members, now()), 'members');
     }),

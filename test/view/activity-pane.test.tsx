@@ -162,7 +162,7 @@ describe('the activity pane', () => {
   it('80x24: what happened keeps its room', async () => {
     const a = await open({ columns: 80, rows: 24 });
     await a.press('7');
-    expect(a.lines()[1]).toBe(' 1 Accounts 2 Addresses 3 Transactions 4 Prices 5 Swap 6 Balances  7 Activity');
+    expect(a.lines()[1]).toBe(' 1 Acct 2 Addr 3 Tx 4 Prices 5 Swap 6 Bal  7 Activity  8 Book 9 Mem 0 Lim');
     expect(selected(a)).toMatch(/Withdrawal created/);
     expect(fixtures.activities).toHaveLength(7);
   });

@@ -133,7 +133,7 @@ describe('the balances pane', () => {
   it('80x24: the tabs fit and the sums are whole', async () => {
     const a = await open({ columns: 80, rows: 24 });
     await a.press('6');
-    expect(a.lines()[1]).toBe(' 1 Accounts 2 Addresses 3 Transactions 4 Prices 5 Swap  6 Balances  7 Activity');
+    expect(a.lines()[1]).toBe(' 1 Acct 2 Addr 3 Tx 4 Prices 5 Swap  6 Balances  7 Act 8 Book 9 Mem 0 Lim');
     expect(selected(a)).toContain('$2,435,302.50');
     expect(a.frame()).not.toMatch(/\$[\d,.]+…/);
   });
@@ -184,10 +184,10 @@ describe('the accounts pane', () => {
 });
 
 describe('help and commands', () => {
-  it('the help lists the panes 1-7 and the commands', async () => {
+  it('the help lists the panes 1-9 0 and the commands', async () => {
     const a = await open({ rows: 80 });
     await a.press('?');
-    expect(a.frame()).toContain('1-7                accounts, addresses, transactions, prices, swap, balances, activity');
+    expect(a.frame()).toContain('1-9 0              accounts, addresses, transactions, prices, swap, balances, activity, address book, members, limits');
     await a.press('G');
     const f = a.frame();
     expect(f).toContain(':balances [account]');

@@ -20,7 +20,7 @@ import { BALANCE_SORTS, balanceQuery, balanceRows, balancesEmpty } from '../../s
 import { priceHolder } from '../../src/view/resources/balances/held-prices.js';
 import { balances } from '../../src/view/resources/balances/resource.js';
 import { tabSegments } from '../../src/view/shell/tabs.js';
-import { PANES } from '../../src/view/resources/registry.js';
+import { PANES, paneKey } from '../../src/view/resources/registry.js';
 import { segmentsWidth } from '../../src/view/base/segments.js';
 import { fixtures, loadedStores, NOW, recordingActions } from './helpers.js';
 
@@ -245,14 +245,15 @@ describe('the tabs', () => {
       const segments = tabSegments(pane, width);
       expect(segmentsWidth(segments)).toBeLessThanOrEqual(width);
       const i = PANES.findIndex((p) => p.id === pane);
-      expect(segments.find((s) => s.token === 'selection')?.text).toBe(` ${i + 1} ${PANES[i]!.title} `);
+      expect(segments.find((s) => s.token === 'selection')?.text).toBe(` ${paneKey(pane)} ${PANES[i]!.title} `);
     },
   );
 
   it.each<[number, RegExp]>([
-    [120, /^ {2}1 Accounts {3}2 Addresses {3}3 Transactions {3}4 Prices {3}5 Swap {3}6 Balances {3}7 Activity $/],
-    [80, /^ 1 Accounts 2 Addresses {2}3 Transactions {2}4 Prices 5 Swap 6 Balances 7 Activity$/],
-    [60, /^ 1 Acct 2 Addr {2}3 Transactions {2}4 Prices 5 Swap 6 Bal 7 Act$/],
+    [140, /^ {2}1 Accounts {3}2 Addresses {3}3 Transactions {3}4 Prices {3}5 Swap {3}6 Balances {3}7 Activity {3}8 Address book {3}9 Members {3}0 Limits $/],
+    [120, /^ 1 Accounts 2 Addresses {2}3 Transactions {2}4 Prices 5 Swap 6 Balances 7 Activity 8 Address book 9 Members 0 Limits$/],
+    [80, /^ 1 Acct 2 Addr {2}3 Transactions {2}4 Prices 5 Swap 6 Bal 7 Act 8 Book 9 Mem 0 Lim$/],
+    [60, /^ 1 2 {2}3 Transactions {2}4 5 6 7 8 9 0$/],
   ])('at %i columns', (width, shape) => {
     expect(tabSegments('transactions', width).map((s) => s.text).join('')).toMatch(shape);
   });

@@ -44,8 +44,8 @@ describe('completeLine', () => {
     [
       '',
       '',
-      ['account', 'addr', 'tx', 'balances', 'activity', 'accounts', 'addresses', 'transactions', 'prices', 'swap']
-        .concat(['help', 'quit']),
+      ['account', 'addr', 'tx', 'balances', 'activity', 'addressbook', 'book', 'members', 'people', 'limits', 'limit']
+        .concat(['accounts', 'addresses', 'transactions', 'prices', 'swap', 'help', 'quit']),
     ],
     ['ac', '', ['account', 'activity', 'accounts']],
     ['balances t', 'balances ', ['Testnet Lab', 'Treasury Cold']],

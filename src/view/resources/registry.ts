@@ -11,6 +11,9 @@ import { accounts } from './accounts/resource.js';
 import { activity } from './activity/resource.js';
 import { addresses } from './addresses/resource.js';
 import { balances } from './balances/resource.js';
+import { book } from './book/resource.js';
+import { limits } from './limits/resource.js';
+import { members } from './members/resource.js';
 import { prices } from './prices/resource.js';
 import { transactions } from './transactions/resource.js';
 import type { ListResource } from './types.js';
@@ -55,6 +58,9 @@ export const PANES: readonly PaneSpec[] = [
   },
   list(balances, 'Bal'),
   list(activity, 'Act'),
+  list(book, 'Book'),
+  list(members, 'Mem'),
+  list(limits, 'Lim'),
 ];
 
 export const RESOURCES: readonly AnyResource[] = PANES.flatMap((p) => (p.resource ? [p.resource] : []));
@@ -67,8 +73,16 @@ export function resourceOf(pane: string): AnyResource | undefined {
   return paneSpec(pane)?.resource;
 }
 
-/** The number key of a pane (its place in PANES, as the tabs show it); undefined for no pane. */
+/**
+ * The number key of a pane (its place in PANES, as the tabs show it): 1-9, then 0 for the tenth
+ * (the last key of the row); undefined for no pane or one past the keys (Tab and `:` reach it).
+ */
 export function paneKey(id: string): string | undefined {
   const i = PANES.findIndex((p) => p.id === id);
-  return i < 0 ? undefined : String(i + 1);
+  return i < 0 || i > 9 ? undefined : String((i + 1) % 10);
+}
+
+/** The pane a number key goes to. */
+export function paneOfKey(key: string): PaneSpec | undefined {
+  return PANES.find((p) => paneKey(p.id) === key);
 }

@@ -1,7 +1,7 @@
 // The pane tabs: number and name of each pane, the one in front drawn inverse (visible without color).
 import { useStore } from 'zustand';
 import { useView } from '../model/model.js';
-import { PANES } from '../resources/registry.js';
+import { PANES, paneKey } from '../resources/registry.js';
 import { Line, type Segment, segmentsWidth } from '../draw/line.js';
 
 /** How the tabs are drawn, roomiest first: the first that fits the width is used. */
@@ -26,13 +26,15 @@ function draw(active: string, style: TabStyle): Segment[] {
   const out: Segment[] = [{ text: ' ' }];
   PANES.forEach((pane, i) => {
     if (i > 0) out.push({ text: style.gap });
+    // The tenth pane's key is 0 (registry.ts paneKey).
+    const key = paneKey(pane.id) ?? '';
     // The pane in front always says its whole name.
     if (pane.id === active) {
-      out.push({ text: ` ${i + 1} ${pane.title} `, token: 'selection' });
+      out.push({ text: ` ${key} ${pane.title} `, token: 'selection' });
       return;
     }
     const name = style.names === 'whole' ? pane.title : style.names === 'short' ? pane.short : '';
-    const label = name === '' ? String(i + 1) : `${i + 1} ${name}`;
+    const label = name === '' ? key : `${key} ${name}`;
     out.push({ text: style.padAll ? ` ${label} ` : label, token: 'muted' });
   });
   return out;

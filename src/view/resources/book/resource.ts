@@ -1,0 +1,191 @@
+// The address book pane: the workspace's named destinations, as the directory store holds them
+// (the records that name an address; read at start, every few minutes and on `r`). `/` finds a
+// record by name, network, address, memo or who added it; `y` offers the address, memo, name and ids to copy.
+import type { AddressBookRecord } from '../../../contract/index.js';
+import { styleText } from '../../../format/index.js';
+import { clean, personLabel } from '../../../domain/index.js';
+import type { ViewModel } from '../../model/model.js';
+import type { Column } from '../../draw/columns.js';
+import { networkName } from '../../draw/context.js';
+import {
+  ageColumn,
+  compareText,
+  filterChip,
+  makeList,
+  memo,
+  newestFirst,
+  recordsIn,
+  searchCache,
+  sortOf,
+  type SortSpec,
+  textMatcher,
+  useAgeNow,
+  useInputs,
+  useUnreachable,
+} from '../kit.js';
+import { fieldCopies } from '../copies.js';
+import type { ListResource } from '../types.js';
+import {
+  directoryCommand,
+  directoryEmpty,
+  type DirectoryInputs,
+  directoryInputs,
+  directoryStatusStyle,
+  directorySummary,
+} from '../directory/lists.js';
+import { BookDetailPane } from './detail.js';
+import { bookMemo } from './detail-lines.js';
+
+export const BOOK_PANE = 'addressbook';
+
+export const bookColumns: readonly Column<AddressBookRecord>[] = [
+  { id: 'name', title: 'NAME', minWidth: 10, maxWidth: 32, flex: 1, priority: 10, whole: true, cell: (r, ctx) => clean(r.name, ctx.ascii) },
+  {
+    id: 'network',
+    title: 'NETWORK',
+    minWidth: 8,
+    maxWidth: 20,
+    priority: 8,
+    whole: true,
+    cell: (r, ctx) => (r.networkId == null ? '' : networkName(ctx, r.networkId)),
+  },
+  {
+    id: 'address',
+    title: 'ADDRESS',
+    minWidth: 16,
+    maxWidth: 64,
+    flex: 3,
+    priority: 9,
+    truncate: 'middle',
+    cell: (r, ctx) => clean(r.address, ctx.ascii),
+  },
+  { id: 'memo', title: 'MEMO', minWidth: 6, maxWidth: 24, priority: 5, whole: true, cell: (r, ctx) => clean(bookMemo(r), ctx.ascii) },
+  {
+    id: 'status',
+    title: 'STATUS',
+    minWidth: 10,
+    maxWidth: 14,
+    priority: 7,
+    whole: true,
+    toned: true,
+    cell: (r, ctx) => styleText(directoryStatusStyle(r.status), { ascii: ctx.ascii }),
+  },
+  {
+    id: 'added',
+    title: 'ADDED BY',
+    minWidth: 10,
+    maxWidth: 24,
+    priority: 4,
+    whole: true,
+    cell: (r, ctx) => personLabel(ctx.directory, r.createdBy, { ascii: ctx.ascii }).text,
+  },
+  ageColumn(3),
+];
+
+export const bookSorts: readonly SortSpec[] = [
+  { id: 'name', label: 'name' },
+  { id: 'network', label: 'network' },
+  { id: 'status', label: 'status' },
+  { id: 'created', label: 'created ↓' },
+];
+
+/** The records kept by the `/` text, in the sort's order (name, then network, then id to break ties). */
+export function bookRows(
+  book: readonly AddressBookRecord[],
+  filter: string,
+  sort: number,
+  text: (r: AddressBookRecord) => string,
+): AddressBookRecord[] {
+  const match = textMatcher(filter);
+  const kept = match === undefined ? [...book] : book.filter((r) => match(text(r)));
+  const by = sortOf(bookSorts, sort).id;
+  const name = (r: AddressBookRecord) => String(r.name ?? '').toLowerCase();
+  const net = (r: AddressBookRecord) => String(r.networkId ?? '');
+  const tie = (a: AddressBookRecord, b: AddressBookRecord) => compareText(a.recordId, b.recordId);
+  return kept.sort((a, b) =>
+    by === 'network'
+      ? compareText(net(a), net(b)) || compareText(name(a), name(b)) || tie(a, b)
+      : by === 'status'
+        ? compareText(String(a.status), String(b.status)) || compareText(name(a), name(b)) || tie(a, b)
+        : by === 'created'
+          ? newestFirst(String(a.createdAt), String(b.createdAt)) || tie(a, b)
+          : compareText(name(a), name(b)) || compareText(net(a), net(b)) || tie(a, b),
+  );
+}
+
+function derivations() {
+  const search = searchCache(bookColumns, (r: AddressBookRecord) => r.recordId);
+  return memo(
+    (from: DirectoryInputs) => {
+      const { book } = from.directory;
+      const rows = bookRows(book, from.own.filter, from.own.sort, (r) => search(r, from));
+      const byId = new Map(book.map((r) => [r.recordId, r]));
+      return makeList(
+        rows.map((r) => r.recordId),
+        (id) => byId.get(id),
+        book.length,
+      );
+    },
+    ([a], [b]) =>
+      a.directory.book === b.directory.book &&
+      a.directory.members === b.directory.members &&
+      a.dictionary === b.dictionary &&
+      a.own.filter === b.own.filter &&
+      a.own.sort === b.own.sort,
+  );
+}
+
+const inputs = (vm: ViewModel) => directoryInputs(vm, BOOK_PANE);
+
+function rowsOf(vm: ViewModel, from = inputs(vm)) {
+  return vm.cache(book, derivations)(from);
+}
+
+export const book: ListResource<AddressBookRecord> = {
+  id: BOOK_PANE,
+  title: 'Address book',
+  columns: bookColumns,
+  sorts: bookSorts,
+  recordId: (r) => r.recordId,
+  tone: (r) => directoryStatusStyle(r.status).tone,
+  inputs,
+  rows: (vm) => rowsOf(vm),
+  ...recordsIn((stores) => stores.directory, (s, id) => s.book.find((r) => r.recordId === id)),
+  usePane(vm) {
+    const from = useInputs(vm, inputs);
+    const now = useAgeNow(vm);
+    const unreachable = useUnreachable(vm);
+    const list = rowsOf(vm, from);
+    const { directory, dictionary, workspace } = from;
+    const summary = directorySummary(directory.bookState, directory.book.length);
+    return {
+      list,
+      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, directory, prices: list.prices },
+      chips: filterChip(from.own.filter),
+      ...(summary !== undefined ? { summary } : {}),
+      empty: directoryEmpty(directory.book.length > 0 ? 'loaded' : directory.bookState, {
+        plural: 'address book',
+        none: 'the address book is empty',
+        filtered: from.own.filter !== '',
+        ascii: vm.theme.ascii,
+        unreachable,
+      }),
+    };
+  },
+  refresh: 'directory',
+  // Where the money goes (address and memo) first: what a ticket or a sender needs.
+  copies: (r, id) =>
+    fieldCopies(id, r, [
+      ['address', 'address', r.address],
+      ['memo', 'memo', bookMemo(r)],
+      ['name', 'name', r.name],
+      ['externalId', 'external id', r.externalId],
+    ]),
+  open: {
+    label: 'open',
+    description: 'open the record (the whole address, network, status, who added it)',
+    run: (vm, id) => vm.ui.getState().openDetail(BOOK_PANE, id),
+  },
+  detail: { Component: BookDetailPane },
+  commands: [directoryCommand(BOOK_PANE, 'addressbook', 'the address book (also :book); with text: the records it finds (as `/`)', ['book'])],
+};

@@ -1,0 +1,189 @@
+// The transaction limits pane: the rules that ask for approval, in words (domain/limits.ts, as the
+// approval dialog says them), as the directory store holds them (read at start, every few minutes
+// and on `r`). `/` finds a limit by its rule, its approvers' names or its id.
+import type { TransactionLimit } from '../../../contract/index.js';
+import { styleText } from '../../../format/index.js';
+import { clean, peopleText } from '../../../domain/index.js';
+import type { ViewModel } from '../../model/model.js';
+import type { Column } from '../../draw/columns.js';
+import {
+  ageColumn,
+  compareText,
+  filterChip,
+  fixed8,
+  makeList,
+  memo,
+  newestFirst,
+  recordsIn,
+  searchCache,
+  sortOf,
+  type SortSpec,
+  textMatcher,
+  useAgeNow,
+  useInputs,
+  useUnreachable,
+} from '../kit.js';
+import { fieldCopies } from '../copies.js';
+import type { ListResource } from '../types.js';
+import {
+  directoryCommand,
+  directoryEmpty,
+  type DirectoryInputs,
+  directoryInputs,
+  directoryStatusStyle,
+  directorySummary,
+} from '../directory/lists.js';
+import { LimitDetailPane } from './detail.js';
+import { limitNeeds, limitRule } from './detail-lines.js';
+
+export const LIMITS_PANE = 'limits';
+
+export const limitColumns: readonly Column<TransactionLimit>[] = [
+  {
+    id: 'rule',
+    title: 'RULE',
+    minWidth: 20,
+    maxWidth: 60,
+    flex: 2,
+    priority: 10,
+    cell: (l, ctx) => (ctx.directory === undefined ? '' : limitRule(l, { directory: ctx.directory, ascii: ctx.ascii })),
+  },
+  { id: 'needs', title: 'NEEDS', minWidth: 6, maxWidth: 8, priority: 9, whole: true, cell: (l) => limitNeeds(l) },
+  {
+    id: 'approvers',
+    title: 'APPROVERS',
+    minWidth: 12,
+    maxWidth: 48,
+    flex: 2,
+    priority: 8,
+    cell: (l, ctx) => peopleText(ctx.directory, l.limitRule?.approve?.authorisedApproversUserIds, { ascii: ctx.ascii }),
+  },
+  {
+    id: 'delay',
+    title: 'DELAY',
+    width: 5,
+    priority: 5,
+    align: 'right',
+    cell: (l) => {
+      const h = l.limitRule?.securityDelay?.durationHours;
+      return h == null || Number(h) === 0 ? '' : `${h}h`;
+    },
+  },
+  {
+    id: 'status',
+    title: 'STATUS',
+    minWidth: 10,
+    maxWidth: 15,
+    priority: 7,
+    whole: true,
+    toned: true,
+    cell: (l, ctx) => styleText(directoryStatusStyle(l.status), { ascii: ctx.ascii }),
+  },
+  { id: 'id', title: 'EXTERNAL ID', minWidth: 10, maxWidth: 24, priority: 2, truncate: 'middle', cell: (l, ctx) => clean(l.externalId, ctx.ascii) },
+  ageColumn(3),
+];
+
+export const limitSorts: readonly SortSpec[] = [
+  { id: 'threshold', label: 'threshold' },
+  { id: 'status', label: 'status' },
+  { id: 'created', label: 'created ↓' },
+];
+
+/** The threshold in 10^-8 USD units; a limit without one (any amount) comes first. */
+function threshold(l: TransactionLimit): bigint {
+  return fixed8(l.transactionParams?.aboveAmount?.amount ?? undefined) ?? -1n;
+}
+
+/** The limits kept by the `/` text, in the sort's order (the id breaks ties). */
+export function limitRows(
+  limits: readonly TransactionLimit[],
+  filter: string,
+  sort: number,
+  text: (l: TransactionLimit) => string,
+): TransactionLimit[] {
+  const match = textMatcher(filter);
+  const kept = match === undefined ? [...limits] : limits.filter((l) => match(text(l)));
+  const by = sortOf(limitSorts, sort).id;
+  const byThreshold = (a: TransactionLimit, b: TransactionLimit) => {
+    const x = threshold(a);
+    const y = threshold(b);
+    return (x < y ? -1 : x > y ? 1 : 0) || compareText(a.limitId, b.limitId);
+  };
+  return kept.sort((a, b) =>
+    by === 'status'
+      ? compareText(String(a.status), String(b.status)) || byThreshold(a, b)
+      : by === 'created'
+        ? newestFirst(String(a.createdAt), String(b.createdAt)) || compareText(a.limitId, b.limitId)
+        : byThreshold(a, b),
+  );
+}
+
+function derivations() {
+  const search = searchCache(limitColumns, (l: TransactionLimit) => l.limitId);
+  return memo(
+    (from: DirectoryInputs) => {
+      const { limits } = from.directory;
+      const all = [...limits.values()];
+      const rows = limitRows(all, from.own.filter, from.own.sort, (l) => search(l, from));
+      return makeList(
+        rows.map((l) => l.limitId),
+        (id) => limits.get(id),
+        all.length,
+      );
+    },
+    ([a], [b]) =>
+      a.directory.limits === b.directory.limits &&
+      a.directory.members === b.directory.members &&
+      a.own.filter === b.own.filter &&
+      a.own.sort === b.own.sort,
+  );
+}
+
+const inputs = (vm: ViewModel) => directoryInputs(vm, LIMITS_PANE);
+
+function rowsOf(vm: ViewModel, from = inputs(vm)) {
+  return vm.cache(limits, derivations)(from);
+}
+
+export const limits: ListResource<TransactionLimit> = {
+  id: LIMITS_PANE,
+  title: 'Limits',
+  columns: limitColumns,
+  sorts: limitSorts,
+  recordId: (l) => l.limitId,
+  tone: (l) => directoryStatusStyle(l.status).tone,
+  inputs,
+  rows: (vm) => rowsOf(vm),
+  ...recordsIn((stores) => stores.directory, (s, id) => s.limits.get(id)),
+  usePane(vm) {
+    const from = useInputs(vm, inputs);
+    const now = useAgeNow(vm);
+    const unreachable = useUnreachable(vm);
+    const list = rowsOf(vm, from);
+    const { directory, dictionary, workspace } = from;
+    const held = directory.limits.size;
+    const summary = directorySummary(directory.limitsState, held);
+    return {
+      list,
+      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, directory, prices: list.prices },
+      chips: filterChip(from.own.filter),
+      ...(summary !== undefined ? { summary } : {}),
+      empty: directoryEmpty(held > 0 ? 'loaded' : directory.limitsState, {
+        plural: 'transaction limits',
+        none: 'no transaction limits: no transaction asks for approval by a limit',
+        filtered: from.own.filter !== '',
+        ascii: vm.theme.ascii,
+        unreachable,
+      }),
+    };
+  },
+  refresh: 'directory',
+  copies: (l, id) => fieldCopies(id, l, [['externalId', 'external id', l.externalId]]),
+  open: {
+    label: 'open',
+    description: 'open the limit (its rule in words, approvers, what it covers)',
+    run: (vm, id) => vm.ui.getState().openDetail(LIMITS_PANE, id),
+  },
+  detail: { Component: LimitDetailPane },
+  commands: [directoryCommand(LIMITS_PANE, 'limits', 'the transaction limits; with text: the ones it finds (as `/`)', ['limit'])],
+};
