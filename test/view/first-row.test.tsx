@@ -46,6 +46,7 @@ describe('a new query opens at row 1', () => {
     [':tx deposit', (a) => command(a, 'tx deposit')],
     [':tx withdrawal', (a) => command(a, 'tx withdrawal')],
     ['the next sort (s)', (a) => a.press('s')],
+    ['the sort read the other way (S)', (a) => a.press('S')],
   ])('scrolled deep, %s: the first row selected, the range from 1, nothing "new"', async (_name, change) => {
     const a = await open();
     await deep(a);

@@ -86,7 +86,7 @@ describe('the footer at 80 columns', () => {
   it('the general keys come back as the width allows, in their order', () => {
     const wide = footer({ hasFilter: true }, 200);
     expect(wide).toBe(
-      '? help  / filter  : command  enter open  esc clear  d decline  a approve  c cancel  y copy  p pause  f follow  s sort  J json  r refresh  q quit',
+      '? help  / filter  : command  enter open  esc clear  d decline  a approve  c cancel  y copy  p pause  f follow  s sort  S reverse  J json  r refresh  q quit',
     );
     expect(footer({ hasFilter: true }, 100)).toBe(
       '? help  / filter  : command  enter open  esc clear  d decline  a approve  c cancel  q quit',

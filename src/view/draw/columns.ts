@@ -57,6 +57,11 @@ export interface ColumnSpec {
 /** A column of records R: its layout and how a record reads in it (untruncated: the layout cuts). */
 export interface Column<R> extends ColumnSpec {
   cell(record: R, ctx: RenderCtx): string;
+  /**
+   * What `s` orders the column by, where its text would misorder (amounts, ages); without it, the
+   * cell's text (numbers in it read as numbers). Undefined values sort last either way.
+   */
+  sortKey?(record: R, ctx: RenderCtx): string | number | bigint | undefined;
 }
 
 /**

@@ -18,9 +18,10 @@ export const FIRST_ROW: Partial<ListState> = {
   seen: undefined,
 };
 
-/** What a pane's list asks for, as one text: its sort and its resource's query. */
+/** What a pane's list asks for, as one text: its sort, its direction and its resource's query. */
 export function queryOf(ui: UiData, resource: { readonly id: string; query?(ui: UiData): string }): string {
-  return `${listState(ui, resource.id).sort}|${resource.query?.(ui) ?? ''}`;
+  const own = listState(ui, resource.id);
+  return `${own.sort}${own.reverse === true ? '-' : '+'}|${resource.query?.(ui) ?? ''}`;
 }
 
 /** Watches the queries of the list panes; returns the stop. */

@@ -68,7 +68,7 @@ function titleRight(left: readonly Segment[], hint: Segment[], status: Segment[]
 export function ResourcePane({ resource, width, height }: { resource: AnyResource; width: number; height: number }) {
   const vm = useView();
   const pane = resource.id;
-  const { list, ctx, chips, summary, empty, marks, follow = false, onViewport } = resource.usePane(vm);
+  const { list, ctx, chips, summary, empty, marks, follow = false, onViewport, columns } = resource.usePane(vm);
   const state = useStore(vm.ui, (s) => listState(s, pane));
   const rows = Math.max(1, height - LIST_CHROME);
   const sel = resolveSelection(state, list, rows, follow);
@@ -95,7 +95,7 @@ export function ResourcePane({ resource, width, height }: { resource: AnyResourc
   const g = vm.theme.glyphs;
   const left: Segment[] = [
     { text: resource.title, token: 'title' },
-    { text: ` ${g.separator} ${sortLabel(resource.sorts, state.sort, vm.theme.ascii)}`, token: 'muted' },
+    { text: ` ${g.separator} ${sortLabel(resource.sorts, state.sort, vm.theme.ascii, state.reverse === true)}`, token: 'muted' },
     ...(summary !== undefined ? [{ text: `${vm.theme.ascii ? ' - ' : ' · '}${summary}`, token: 'muted' as const }] : []),
     ...chips.flatMap((c) => [{ text: ' ' }, c]),
     ...(follow ? [{ text: ' ' }, { text: ' FOLLOW ', token: 'badge' as const }] : []),
@@ -131,7 +131,7 @@ export function ResourcePane({ resource, width, height }: { resource: AnyResourc
     <Box flexDirection="column" height={height} width={width}>
       <Rule left={left} right={right} width={width} theme={vm.theme} />
       <Table
-        resource={resource}
+        resource={columns === undefined ? resource : { ...resource, columns }}
         list={list}
         ctx={ctx}
         theme={vm.theme}

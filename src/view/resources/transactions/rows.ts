@@ -21,6 +21,7 @@ import type { Column } from '../../draw/columns.js';
 import { transactionAmount, usdValue } from '../../draw/context.js';
 import { SEARCH_ROW_ID, searchOffer } from '../../base/search-offer.js';
 import {
+  columnSorts,
   compareText,
   type DerivedList,
   fixed8,
@@ -31,20 +32,31 @@ import {
   type RefData,
   searchCache,
   type SortSpec,
+  sortByColumn,
   sortOf,
   textFilter,
 } from '../kit.js';
+import type { RenderCtx } from '../../draw/context.js';
+import { ALL_TRANSACTION_COLUMNS } from './columns.js';
 import { priceHolder } from '../balances/held-prices.js';
 
-export const TRANSACTION_SORTS: readonly SortSpec[] = [
-  { id: 'created', label: 'created ↓' },
-  { id: 'updated', label: 'updated ↓' },
+/** The sorts of its own; then one per other column (kit.ts columnSorts), over the loaded rows. */
+const OWN_SORTS: readonly SortSpec[] = [
+  { id: 'created', label: 'created ↓', reversed: 'created ↑, loaded rows' },
+  { id: 'updated', label: 'updated ↓', reversed: 'updated ↑, loaded rows' },
   { id: 'usd', label: 'amount (USD) ↓, loaded rows' },
   // Urgency (store/urgency.ts). All unfinished work is held, so its top is whole; finished rows are the loaded ones.
   { id: 'status', label: 'status: urgent first, loaded rows' },
 ];
 
+export const TRANSACTION_SORTS: readonly SortSpec[] = columnSorts(OWN_SORTS, ALL_TRANSACTION_COLUMNS, ', loaded rows');
+
+/** The server's own orders: read the other way (`S`), they order the loaded rows. */
+const SERVER_ORDERS = new Set(['created', 'updated']);
+
 export interface TransactionQuery extends ListQuery {
+  /** The sort read the other way (`S`). */
+  readonly reverse?: boolean;
   /** What the server is asked for (filters and its sort): the view's window. */
   readonly server: TxQuery;
 }
@@ -60,6 +72,7 @@ export function transactionQuery(ui: Pick<UiData, 'accountFilter' | 'txFilter' |
   return {
     filter: own.filter,
     sort: own.sort,
+    reverse: own.reverse === true,
     server: {
       filter: ui.accountFilter !== undefined ? { ...ui.txFilter, accountId: ui.accountFilter } : ui.txFilter,
       sort: serverSort(own.sort),
@@ -147,12 +160,21 @@ export function transactionRows(columns: readonly Column<Transaction>[]): Transa
         ref.directory,
       ]);
       const sort = sortOf(TRANSACTION_SORTS, q.sort).id;
-      const local = sort === 'usd' || sort === 'status';
-      if (local) {
+      const reverse = q.reverse === true;
+      const local = !SERVER_ORDERS.has(sort) || reverse;
+      if (sort === 'usd' || sort === 'status') {
         ids = sortLocally(ids, sort, byId, (tx) => {
           const { amount, assetId } = transactionAmount(tx);
           return fixed8(usdValue({ dictionary: ref.dictionary, prices: bySymbol }, amount, assetId));
         });
+        if (reverse) ids = [...ids].reverse();
+      } else if (SERVER_ORDERS.has(sort)) {
+        if (reverse) ids = [...ids].reverse();
+      } else {
+        const column = ALL_TRANSACTION_COLUMNS.find((c) => c.id === sort)!;
+        // Columns that read the clock (age, time left) sort by their sortKey, not by it.
+        const ctx: RenderCtx = { ascii: false, now: 0, prices: bySymbol, ...ref };
+        ids = sortByColumn(ids, (id) => byId.get(id), column, ctx, reverse);
       }
       const everything = w === undefined && !needsHistory(q.server);
       const history: HistoryHeld = {
@@ -182,6 +204,7 @@ export function transactionRows(columns: readonly Column<Transaction>[]): Transa
       a[0].windows === b[0].windows &&
       a[1].filter === b[1].filter &&
       sortOf(TRANSACTION_SORTS, a[1].sort).id === sortOf(TRANSACTION_SORTS, b[1].sort).id &&
+      (a[1].reverse === true) === (b[1].reverse === true) &&
       txQueryKey(a[1].server) === txQueryKey(b[1].server) &&
       a[2].dictionary === b[2].dictionary &&
       a[2].workspace.accountsById === b[2].workspace.accountsById &&
