@@ -9,10 +9,10 @@ export type PaneId = string;
 
 /**
  * What this store decides of the mode: normal (lists and details), filter and command (a line is
- * being typed), help, json and messages (a scrollable overlay). The action dialog and the swap
+ * being typed), help, json and messages (a scrollable overlay), copy (`y`'s menu). The action dialog and the swap
  * form own the keys while they are open; the view derives that from their stores (src/view/model/mode.ts).
  */
-export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'messages';
+export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'messages' | 'copy' | 'helpSearch';
 
 /**
  * Why live updates are held: the person pressed `p`, or a decision is being made (its dialog is
@@ -48,6 +48,14 @@ export interface ListState {
   readonly filter: string;
   /** Index into the pane's list of sorts. */
   readonly sort: number;
+  /** The sort read the other way (`S`): oldest first, smallest first, Z to A. */
+  readonly reverse?: boolean;
+}
+
+export interface HelpSearch {
+  readonly text: string;
+  /** Which match is current: any integer, taken modulo the count (n/N need not know it). */
+  readonly match: number;
 }
 
 export interface JsonTarget {
@@ -86,9 +94,13 @@ export interface UiData {
    */
   readonly detail?: { readonly pane: PaneId; readonly id: string; readonly scroll: number };
   readonly helpScroll: number;
+  /** The help's search (`/` in the help; mode helpSearch while it is typed). */
+  readonly helpSearch?: HelpSearch;
   /** The messages overlay's scroll (it opens on the newest). */
   readonly messagesScroll: number;
   readonly json?: { readonly target: JsonTarget; readonly scroll: number };
+  /** The record `y`'s copy menu is open on. */
+  readonly copyMenu?: JsonTarget;
   /** The line being typed in filter or command mode. */
   readonly input: string;
   /** Filter text before `/` was pressed: Esc puts it back. */
@@ -127,8 +139,11 @@ export interface UiActions {
   cancelInput(): void;
   pushHistory(command: string): void;
   openHelp(): void;
+  /** Searches the help (mode helpSearch); undefined ends the search and leaves the help open. */
+  setHelpSearch(search: HelpSearch | undefined): void;
   openMessages(): void;
   openJson(target: JsonTarget): void;
+  openCopyMenu(target: JsonTarget): void;
   closeOverlay(): void;
 }
 
@@ -254,7 +269,10 @@ export function createUiStore(init: Partial<UiData> = {}): UiStore {
       if (history !== get().history) set({ history });
     },
     openHelp() {
-      set({ mode: 'help', helpScroll: 0 });
+      set({ mode: 'help', helpScroll: 0, helpSearch: undefined });
+    },
+    setHelpSearch(search) {
+      set({ mode: search === undefined ? 'help' : 'helpSearch', helpSearch: search });
     },
     openMessages() {
       set({ mode: 'messages', messagesScroll: 0 });
@@ -262,8 +280,11 @@ export function createUiStore(init: Partial<UiData> = {}): UiStore {
     openJson(target) {
       set({ mode: 'json', json: { target, scroll: 0 } });
     },
+    openCopyMenu(target) {
+      set({ mode: 'copy', copyMenu: target });
+    },
     closeOverlay() {
-      set({ mode: 'normal', json: undefined });
+      set({ mode: 'normal', json: undefined, helpSearch: undefined, copyMenu: undefined });
     },
   }));
 }

@@ -175,7 +175,7 @@ describe('addresses pane: enter opens the detail', () => {
     expect(f).toContain('Activated assets (2)');
     expect(f).toContain(`https://etherscan.io/address/${ETH}`);
     expect(f).toMatch(/esc back/);
-    await a.press('y');
+    await a.press('y', 'a');
     await settle();
     expect(a.rec.copied).toEqual([ETH]);
     await a.press(KEYS.esc);
@@ -184,7 +184,7 @@ describe('addresses pane: enter opens the detail', () => {
     expect(a.ui.getState().lists.addresses?.selectedId).toBe('addr-eth-hot');
   });
 
-  it('y on an address not created yet copies its id, and the title says so', async () => {
+  it('y on an address not created yet: the title offers the menu, yy copies its id', async () => {
     const stores = richStores();
     stores.workspace.setState(
       (s) => ({ ...s, addresses: s.addresses.map((x) => (x.addressId === 'addr-eth-hot' ? { ...x, address: null } : x)) }),
@@ -192,8 +192,8 @@ describe('addresses pane: enter opens the detail', () => {
     app = renderApp({ columns: 120, rows: 40, stores });
     await settle();
     await app.press('2', 'j', KEYS.enter);
-    expect(app.frame()).toContain('y copies the id');
-    await app.press('y');
+    expect(app.frame()).toContain('y copy menu');
+    await app.press('y', 'y');
     await settle();
     expect(app.rec.copied).toEqual(['addr-eth-hot']);
   });

@@ -329,6 +329,8 @@ export interface RenderOptions extends LoadOptions {
   readonly confirmThresholdUsd?: string;
   /** The terminal's call to the operator (the bell): absent, the bell is off. */
   readonly callOperator?: ViewEnv['callOperator'];
+  /** Ctrl-Z (the terminal layer's suspend): absent, nothing can suspend. */
+  readonly suspend?: ViewEnv['suspend'];
 }
 
 export function tick(): Promise<void> {
@@ -368,6 +370,7 @@ export function renderApp(options: RenderOptions = {}) {
     },
     ...(options.confirmThresholdUsd !== undefined ? { confirmThresholdUsd: options.confirmThresholdUsd } : {}),
     ...(options.callOperator !== undefined ? { callOperator: options.callOperator } : {}),
+    ...(options.suspend !== undefined ? { suspend: options.suspend } : {}),
   };
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();

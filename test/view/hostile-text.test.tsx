@@ -92,7 +92,7 @@ describe('y on an identifier with an invisible character', () => {
     s.workspace.setState((w) => ({ ...w, addresses: [address, ...rest] }));
     app = renderApp({ stores: s, columns: 200, rows: 40 });
     await settle();
-    await app.press('2', 'y');
+    await app.press('2', 'y', 'a');
     await settle();
     expect(app.rec.copied).toEqual([address.address]);
     expect(app.lines().at(-2)).toContain('it contains invisible characters');

@@ -21,7 +21,7 @@ describe('J on a slim row', () => {
   it('shows loading, asks for the whole record once, then shows it', async () => {
     const a = (app = renderApp({ columns: 120, rows: 30 }));
     await settle();
-    await a.press('j', 'y'); // the second row: a finished deposit
+    await a.press('j', 'y', 'y'); // the second row: a finished deposit
     const id = a.rec.copied[0]!;
     const whole = a.stores.transactions.getState().byId.get(id)!;
     const slim = slimTransaction({ ...whole, embedded: undefined } as Transaction);

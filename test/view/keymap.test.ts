@@ -46,7 +46,7 @@ describe('footer', () => {
     [
       'transactions list',
       {},
-      '? help  / filter  : command  enter open  d decline  a approve  c cancel  y copy  p pause  f follow  s sort  J json  r refresh  q quit',
+      '? help  / filter  : command  enter open  d decline  a approve  c cancel  y copy  p pause  f follow  s sort  S reverse  J json  r refresh  q quit',
     ],
     ['with a filter, esc clears it', { hasFilter: true }, 'esc clear'],
     ['paused', { paused: true }, 'p resume'],
@@ -62,9 +62,9 @@ describe('footer', () => {
       '? help  / filter  : command  enter open  y copy  p pause  s sort  J json  r refresh  q quit',
     ],
     [
-      'prices: nothing to open or copy',
+      'prices: nothing to open',
       { pane: 'prices' },
-      '? help  / filter  : command  p pause  s sort  J json  r refresh  q quit',
+      '? help  / filter  : command  y copy  p pause  s sort  J json  r refresh  q quit',
     ],
     ['swap placeholder', { pane: 'swap' }, '? help  : command  p pause  r refresh  q quit'],
     ['filter line', { mode: 'filter' }, 'enter apply  esc cancel  ctrl-u clear  ctrl-w word'],
@@ -75,6 +75,7 @@ describe('footer', () => {
     ],
     ['help', { mode: 'help' }, 'esc close'],
     ['json', { mode: 'json' }, 'esc close'],
+    ['copy menu', { mode: 'copy' }, 'esc close'],
   ])('%s', (_name, patch, expected) => {
     expect(footer(patch)).toContain(expected);
   });
@@ -99,7 +100,7 @@ describe('footer', () => {
     expect(footerItems(KEYMAP, context({ mode: 'command' }), 200, true).map((i) => i.key)).toContain('up');
     expect(keyLabel('down', false)).toBe('↓');
     expect(keyLabel('ctrl+d', true)).toBe('ctrl-d');
-    expect(keysLabel(KEYMAP.find((b) => b.id === 'pane')!, false)).toBe('1-7');
+    expect(keysLabel(KEYMAP.find((b) => b.id === 'pane')!, false)).toBe('1-9 0');
   });
 });
 
@@ -152,7 +153,7 @@ describe('dangerous bindings (d decline, a approve)', () => {
 describe('a key that does not apply says why', () => {
   it.each<[string, Partial<KeyContext>, string | undefined]>([
     ['f', { pane: 'accounts' }, 'f (follow) works on the transactions pane'],
-    ['enter', { pane: 'prices' }, 'enter works on the accounts, activity, addresses, balances, swap and transactions panes'],
+    ['enter', { pane: 'prices' }, 'enter works on the accounts, activity, addressbook, addresses, balances, limits, members, swap and transactions panes'],
     ['/', { detail: true }, '/ (filter) works on the list (esc goes back to it)'],
     ['x', {}, 'x is not a key of the console (? lists them)'],
     // Read-only mode takes the decisions away, and their keys say so (not "no key of the console").
@@ -198,7 +199,11 @@ describe('findBinding', () => {
     ['enter', { pane: 'prices' }, undefined],
     ['q', {}, 'quit'],
     ['q', { mode: 'help' }, 'close'],
-    ['ctrl+c', { mode: 'filter' }, 'interrupt'],
+    ['ctrl+c', { mode: 'filter' }, 'interruptLeave'],
+    ['ctrl+c', { mode: 'dialog' }, 'interruptLeave'],
+    ['ctrl+c', { mode: 'help' }, 'interrupt'],
+    ['ctrl+z', {}, 'suspend'],
+    ['ctrl+z', { mode: 'dialog' }, 'suspend'],
     ['f', { pane: 'accounts' }, undefined],
     ['/', { detail: true }, undefined],
     ['x', {}, undefined],
@@ -213,7 +218,7 @@ describe('findBinding', () => {
       expect(typeof b.run).toBe('function');
     }
     expect(new Set(KEYMAP.map((b) => b.id)).size).toBe(KEYMAP.length);
-    const modes = ['normal', 'filter', 'command', 'help', 'json'] as const;
+    const modes = ['normal', 'filter', 'command', 'help', 'helpSearch', 'json'] as const;
     const panes = ['accounts', 'addresses', 'transactions', 'prices', 'swap'] as const;
     for (const mode of modes) {
       for (const pane of panes) {
@@ -231,11 +236,10 @@ describe('findBinding', () => {
     }
   });
 
-  it('no key needs Alt, Ctrl-S, Ctrl-Q or Ctrl-Z', () => {
+  it('no key needs Alt, Ctrl-S or Ctrl-Q; Ctrl-Z only suspends', () => {
     const keys = KEYMAP.flatMap((b) => b.keys);
-    expect(keys.filter((k) => /^(alt|meta)\+/.test(k) || ['ctrl+s', 'ctrl+q', 'ctrl+z'].includes(k))).toEqual(
-      [],
-    );
+    expect(keys.filter((k) => /^(alt|meta)\+/.test(k) || ['ctrl+s', 'ctrl+q'].includes(k))).toEqual([]);
+    expect(KEYMAP.filter((b) => b.keys.includes('ctrl+z')).map((b) => b.id)).toEqual(['suspend']);
   });
 });
 

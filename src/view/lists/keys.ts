@@ -1,17 +1,15 @@
 // The keys of a list pane, declared once for every resource: what Enter opens, what Esc clears, what
-// `y` copies, `/` and `s`, `J` and `f` all come from the resource under the cursor (resources/).
-import { hiddenCharacters, truncateMiddle } from '../../format/index.js';
+// `y`'s menu copies (copy-menu.ts), `/` and `s`, `J` and `f` all come from the resource under the cursor (resources/).
 import { listState } from '../../store/ui.js';
-import { copyFailedNotice, copyNotice, withHiddenWarning } from '../base/copy-outcome.js';
+import { COPY_MENU_BINDINGS } from './copy-menu.js';
 import { detailShown, listNow, selectedNow } from '../focus/current.js';
 import type { KeyBinding, KeyContext } from '../keys/types.js';
 import type { ViewModel } from '../model/model.js';
-import { notify } from '../model/notify.js';
 import { RESOURCES, resourceOf } from '../resources/registry.js';
 
 const LISTS = RESOURCES.map((r) => r.id);
 const OPENING = RESOURCES.filter((r) => r.open !== undefined);
-const COPYING = RESOURCES.filter((r) => r.copy !== undefined).map((r) => r.id);
+const REVERSING = RESOURCES.filter((r) => r.reverses === true).map((r) => r.id);
 const FOLLOWING = RESOURCES.filter((r) => r.follows === true).map((r) => r.id);
 
 const nothingSelected = (what: string) => (c: KeyContext) =>
@@ -32,23 +30,6 @@ function clearOneFilter(vm: ViewModel): void {
     return;
   }
   resourceOf(ui.pane)?.clearFilter?.(vm);
-}
-
-function copy(vm: ViewModel): void {
-  const sel = selectedNow(vm);
-  if (sel?.record === undefined || sel.resource.copy === undefined) return;
-  const { text, what } = sel.resource.copy(sel.record, sel.id);
-  const shown = truncateMiddle(text, 40, { ascii: vm.env.ascii });
-  // Copying may run tmux: the console goes on, and the status line says where the text went once
-  // that is known.
-  Promise.resolve()
-    .then(() => vm.env.copy(text))
-    .then(
-      (outcome) => withHiddenWarning(copyNotice(what, shown, outcome), hiddenCharacters(text, 'identifier')),
-      (error: unknown) => copyFailedNotice(what, shown, error),
-    )
-    .then(({ level, text: line }) => notify(vm, level, line, 'view-copy'))
-    .catch(() => {}); // a notice that cannot be set has nowhere else to go
 }
 
 function toggleFollow(vm: ViewModel): void {
@@ -117,7 +98,7 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
     id: 'sort',
     keys: ['s'],
     label: 'sort',
-    description: 'next sort order of the pane',
+    description: 'next sort of the pane: its own orders, then each column (the title says which; S reverses)',
     modes: ['normal'],
     panes: LISTS,
     detail: false,
@@ -128,6 +109,21 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
       const resource = resourceOf(ui.pane);
       if (resource === undefined) return;
       ui.patchList(ui.pane, { sort: (listState(ui, ui.pane).sort + 1) % resource.sorts.length });
+    },
+  },
+  {
+    id: 'reverse',
+    keys: ['S'],
+    label: 'reverse',
+    description: 'read the sort the other way (oldest first, smallest first, Z to A); the list opens at row 1',
+    modes: ['normal'],
+    panes: REVERSING,
+    detail: false,
+    group: 'view',
+    footer: { order: 81 },
+    run: (vm) => {
+      const ui = vm.ui.getState();
+      ui.patchList(ui.pane, { reverse: listState(ui, ui.pane).reverse !== true });
     },
   },
   {
@@ -154,13 +150,16 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
     id: 'copy',
     keys: ['y'],
     label: 'copy',
-    description: 'copy the id (the address on the addresses pane) to the clipboard',
+    description: 'copy menu: what the record has (id, hash, address, link, amount, JSON), one key each; yy copies the id',
     modes: ['normal'],
-    panes: COPYING,
+    panes: LISTS,
     group: 'view',
     footer: { order: 60 },
     disabled: nothingSelected('copy'),
-    run: (vm) => copy(vm),
+    run: (vm) => {
+      const sel = selectedNow(vm);
+      if (sel?.record !== undefined) vm.ui.getState().openCopyMenu({ pane: sel.pane, id: sel.id });
+    },
   },
   {
     id: 'follow',
@@ -174,4 +173,5 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
     footer: { order: 75 },
     run: (vm) => toggleFollow(vm),
   },
+  ...COPY_MENU_BINDINGS,
 ];

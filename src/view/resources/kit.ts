@@ -8,7 +8,7 @@ import { shallow } from 'zustand/shallow';
 import { formatAbsolute, formatAge, isDecimalString, type Millis, parseMillis } from '../../format/index.js';
 import type { DictionaryState, DirectoryState, Stores, WorkspaceState } from '../../store/index.js';
 import type { ViewModel } from '../model/model.js';
-import { type Column, searchText } from '../draw/columns.js';
+import { cellOf, type Column, searchText } from '../draw/columns.js';
 import { accountName, type RenderCtx } from '../draw/context.js';
 import type { Segment } from '../base/segments.js';
 
@@ -18,6 +18,8 @@ export interface SortSpec {
   readonly id: string;
   /** The title's words for it ("created ↓"). */
   readonly label: string;
+  /** Its words read the other way (`S`), when more than the arrow turns (the server's order is one way). */
+  readonly reversed?: string;
 }
 
 /** What every list's rows are derived by, beside its own filters: the `/` text and the sort. */
@@ -223,9 +225,58 @@ export function sortOf(sorts: readonly SortSpec[], index: number): SortSpec {
   return sorts[((index % sorts.length) + sorts.length) % sorts.length]!;
 }
 
-export function sortLabel(sorts: readonly SortSpec[], index: number, ascii: boolean): string {
-  const label = sortOf(sorts, index).label;
-  return ascii ? label.replace('↓', 'desc') : label;
+/** The title's words for a sort and its direction: `S` turns the arrow ("created ↑"). */
+export function sortLabel(sorts: readonly SortSpec[], index: number, ascii: boolean, reverse = false): string {
+  const spec = sortOf(sorts, index);
+  let label = spec.label;
+  if (reverse && spec.reversed !== undefined) label = spec.reversed;
+  else if (reverse) label = /[↓↑]/.test(label) ? label.replace(/[↓↑]/, (a) => (a === '↓' ? '↑' : '↓')) : `${label}, reversed`;
+  return ascii ? label.replace('↓', 'desc').replace('↑', 'asc') : label;
+}
+
+/**
+ * Every sort of a list: its own (in the order `s` takes them; the first is the default), then one
+ * per other column, A to Z by its cells, so "any column" is read from the columns, not listed twice.
+ * `note` follows a column's words where only the rows held are ordered (", loaded rows").
+ */
+export function columnSorts<R>(own: readonly SortSpec[], columns: readonly Column<R>[], note = ''): SortSpec[] {
+  const have = new Set(own.map((s) => s.id));
+  const more = columns.filter((c) => !have.has(c.id) && (have.add(c.id), true));
+  return [...own, ...more.map((c) => ({ id: c.id, label: `${c.title.toLowerCase()} ↑${note}` }))];
+}
+
+const byText = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Ids ordered by a column: its sortKey or its cell text, read once per row; rows without a value
+ * last in either direction, ties in the order given (stable).
+ */
+export function sortByColumn<R>(
+  ids: readonly string[],
+  get: (id: string) => R | undefined,
+  column: Column<R>,
+  ctx: RenderCtx,
+  reverse: boolean,
+): string[] {
+  const keyed = ids.map((id, i) => {
+    const r = get(id);
+    const key = r === undefined ? undefined : column.sortKey !== undefined ? column.sortKey(r, ctx) : cellOf(column, r, ctx);
+    return { id, i, key: key === '' ? undefined : key };
+  });
+  const dir = reverse ? -1 : 1;
+  keyed.sort((a, b) => {
+    if (a.key === undefined || b.key === undefined) return (a.key === undefined ? 1 : 0) - (b.key === undefined ? 1 : 0) || a.i - b.i;
+    const c =
+      typeof a.key === 'string' && typeof b.key === 'string'
+        ? byText.compare(a.key, b.key)
+        : a.key < b.key
+          ? -1
+          : a.key > b.key
+            ? 1
+            : 0;
+    return c * dir || a.i - b.i;
+  });
+  return keyed.map((k) => k.id);
 }
 
 /** A decimal string as an integer of 10^-8 units, for exact ordering without floats. */
@@ -293,6 +344,11 @@ export function ageColumn<R extends { readonly createdAt: Millis }>(priority: nu
     align: 'right',
     searchable: false,
     cell: (r, ctx) => listAge(r.createdAt, ctx.now),
+    // Youngest first, as the ages read.
+    sortKey: (r) => {
+      const t = parseMillis(r.createdAt);
+      return t === undefined ? undefined : -t;
+    },
   };
 }
 
@@ -359,9 +415,4 @@ export function closeDetailOf(vm: ViewModel, resource: { readonly id: string }):
   const ui = vm.ui.getState();
   if (ui.detail === undefined || ui.detail.pane !== resource.id) return;
   ui.closeDetail();
-}
-
-/** What `y` copies on most lists: the record's id. */
-export function copyId(_record: unknown, id: string): { text: string; what: string } {
-  return { text: id, what: 'id' };
 }

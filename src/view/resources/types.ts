@@ -11,12 +11,15 @@ import type { ViewModel } from '../model/model.js';
 import type { Column } from '../draw/columns.js';
 import type { RenderCtx } from '../draw/context.js';
 import type { Segment } from '../base/segments.js';
+import type { CopyCtx, CopyEntry } from './copies.js';
 import type { DerivedList, Inputs, RecordSource, SortSpec } from './kit.js';
 
 /** What the pane draws with, from the pane's hook. */
 export interface PaneData<R> {
   readonly list: DerivedList<R>;
   readonly ctx: RenderCtx;
+  /** The columns this query shows, when not the resource's own (the transactions' approval queue). */
+  readonly columns?: readonly Column<R>[];
   /** The filters in force, as the title shows them (`[account: Treasury]`). */
   readonly chips: readonly Segment[];
   /** Said after the sort in the title ("$12,345,678.00 total"). */
@@ -66,6 +69,8 @@ export interface ListResource<R> extends RecordSource<R> {
   readonly columns: readonly Column<R>[];
   /** In the order `s` cycles through them. */
   readonly sorts: readonly SortSpec[];
+  /** `S` reads its sort the other way (its rows follow ListState.reverse). */
+  readonly reverses?: boolean;
   recordId(record: R): string;
   /** Tone of the toned column (status): for color only, the text already says it. */
   tone(record: R): Tone | undefined;
@@ -84,8 +89,8 @@ export interface ListResource<R> extends RecordSource<R> {
   readonly decides?: boolean;
   /** What `r` asks the live engine to fetch again, or does itself (a feed the pane reads on demand). */
   readonly refresh: RefreshScope | ((vm: ViewModel) => void);
-  /** What `y` copies (the id when absent) and what to call it on the status line. */
-  copy?(record: R, id: string): { readonly text: string; readonly what: string };
+  /** What `y`'s copy menu offers (copies.ts; the id and the JSON when absent). */
+  copies?(record: R, id: string, ctx: CopyCtx): readonly CopyEntry[];
   readonly open?: OpenSpec<R>;
   readonly detail?: DetailSpec;
   /** `f` works here: the selection may stick to the newest row. */

@@ -21,6 +21,7 @@ import { createViewModel, useView, ViewContext, type ViewEnv, type ViewModel } f
 import { ActionDialog } from '../dialog/pane.js';
 import { HelpOverlay } from './help.js';
 import { MessagesOverlay } from '../messages/overlay.js';
+import { CopyMenuOverlay, copyMenuHeight, useCopyMenu } from '../lists/copy-overlay.js';
 import { JsonOverlay } from './json.js';
 import { ResourcePane } from './resource-pane.js';
 import { paneSpec } from '../resources/registry.js';
@@ -75,8 +76,13 @@ function Body({ width, height }: { width: number; height: number }) {
   const spec = paneSpec(pane);
   const Detail = spec?.resource?.detail?.Component;
   const Own = spec?.Component;
+  // `y`'s menu sits below what it was opened on, which keeps the rest of the pane.
+  const menu = useCopyMenu(vm);
+  const menuHeight = mode === 'copy' ? Math.min(copyMenuHeight(menu.entries), Math.max(0, height - 4)) : 0;
+  const full = height;
+  height = full - menuHeight;
   let content;
-  if (mode === 'help') content = <HelpOverlay width={width} height={height} />;
+  if (mode === 'help' || mode === 'helpSearch') content = <HelpOverlay width={width} height={height} />;
   else if (mode === 'json') content = <JsonOverlay width={width} height={height} />;
   else if (mode === 'messages') content = <MessagesOverlay width={width} height={height} />;
   else if (mode === 'dialog') content = <ActionDialog width={width} height={height} />;
@@ -86,8 +92,9 @@ function Body({ width, height }: { width: number; height: number }) {
     content = <ResourcePane key={spec.id} resource={spec.resource} width={width} height={height} />;
   else if (Own !== undefined) content = <Own width={width} height={height} />;
   return (
-    <Box height={height} width={width} flexDirection="column">
+    <Box height={full} width={width} flexDirection="column">
       {content}
+      {menuHeight > 0 ? <CopyMenuOverlay vm={vm} entries={menu.entries} width={width} height={menuHeight} /> : null}
     </Box>
   );
 }

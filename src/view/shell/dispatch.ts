@@ -7,6 +7,7 @@ import { countOf } from '../../format/index.js';
 import { keyContextNow } from '../focus/current.js';
 import { dialogText } from '../dialog/flow.js';
 import { inputText } from '../input/keys.js';
+import { helpSearchText } from './help-keys.js';
 import { frameLayout } from '../base/layout.js';
 import { type Mode, modeNow } from '../model/mode.js';
 import type { ViewModel } from '../model/model.js';
@@ -35,6 +36,7 @@ function run(vm: ViewModel, binding: KeyBinding, name: string): void {
 /** Where typed or pasted text goes in this mode; each returns whether the text was taken. */
 function textSink(mode: Mode): ((vm: ViewModel, text: string) => boolean) | undefined {
   if (mode === 'filter' || mode === 'command') return inputText;
+  if (mode === 'helpSearch') return helpSearchText;
   if (mode === 'dialog') return dialogText;
   if (mode === 'form') return swapText;
   return undefined;

@@ -9,6 +9,8 @@ import { LIST_BINDINGS } from '../lists/keys.js';
 import { MOVE_BINDINGS } from '../lists/move.js';
 import { MESSAGE_BINDINGS } from '../messages/keys.js';
 import { SHELL_BINDINGS } from './keys.js';
+import { HELP_SEARCH_BINDINGS } from './help-keys.js';
+import { SUSPEND_BINDINGS } from './suspend-keys.js';
 import { SWAP_BINDINGS } from '../swap/keys.js';
 import type { KeyBinding } from '../keys/types.js';
 
@@ -17,6 +19,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   ...MOVE_BINDINGS,
   ...LIST_BINDINGS,
   ...SHELL_BINDINGS,
+  ...HELP_SEARCH_BINDINGS,
+  ...SUSPEND_BINDINGS,
   ...INPUT_BINDINGS,
   ...ACTION_BINDINGS,
   ...APPROVAL_BINDINGS,

@@ -1,10 +1,8 @@
 // The console's own keys: panes (numbers and Tab, from the registry), the command line, the help,
-// refresh and pause of the live data, and quitting.
+// refresh and pause of the live data, and quitting (Ctrl-C and Ctrl-Z: suspend-keys.ts).
 import type { KeyBinding } from '../keys/types.js';
 import type { ViewModel } from '../model/model.js';
-import { PANES, paneSpec } from '../resources/registry.js';
-
-const ALL_MODES = ['normal', 'filter', 'command', 'help', 'json', 'messages', 'dialog', 'form'] as const;
+import { PANES, paneKey, paneOfKey, paneSpec } from '../resources/registry.js';
 
 function switchPane(vm: ViewModel, delta: number): void {
   const { pane, setPane } = vm.ui.getState();
@@ -15,14 +13,14 @@ function switchPane(vm: ViewModel, delta: number): void {
 export const SHELL_BINDINGS: readonly KeyBinding[] = [
   {
     id: 'pane',
-    keys: PANES.map((_, i) => String(i + 1)),
-    helpKeys: `1-${PANES.length}`,
+    keys: PANES.flatMap((p) => paneKey(p.id) ?? []),
+    helpKeys: PANES.length < 10 ? `1-${PANES.length}` : '1-9 0',
     label: 'pane',
     description: PANES.map((p) => p.title.toLowerCase()).join(', '),
     modes: ['normal'],
     group: 'panes',
     run: (vm, key) => {
-      const pane = PANES[Number(key) - 1];
+      const pane = paneOfKey(key);
       if (pane !== undefined) vm.ui.getState().setPane(pane.id);
     },
   },
@@ -114,15 +112,6 @@ export const SHELL_BINDINGS: readonly KeyBinding[] = [
     modes: ['normal'],
     group: 'general',
     footer: { order: 100, keep: true },
-    run: (vm) => vm.env.quit(),
-  },
-  {
-    id: 'interrupt',
-    keys: ['ctrl+c'],
-    label: 'quit',
-    description: 'quit from anywhere',
-    modes: ALL_MODES,
-    group: 'general',
     run: (vm) => vm.env.quit(),
   },
 ];

@@ -16,7 +16,6 @@ import { heldPrices } from '../balances/held-prices.js';
 import {
   ageColumn,
   compareText,
-  copyId,
   createdColumn,
   emptyText,
   filterChip,
@@ -34,6 +33,7 @@ import {
   useInputs,
   useUnreachable,
 } from '../kit.js';
+import { fieldCopies } from '../copies.js';
 import type { ListResource } from '../types.js';
 
 const columns: readonly Column<Account>[] = [
@@ -310,7 +310,7 @@ export const accounts: ListResource<Account> = {
     vm.actions.refresh('accounts');
     vm.actions.refresh('balances');
   },
-  copy: copyId,
+  copies: (a, id) => fieldCopies(id, a, [['externalId', 'external id', a.externalId], ['name', 'name', a.accountName]]),
   open: {
     label: 'open',
     description: 'open the detail (its balances) and show only that account in addresses, transactions and balances',

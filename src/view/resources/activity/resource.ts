@@ -36,7 +36,6 @@ import {
   ageColumn,
   chip,
   closeDetailOf,
-  copyId,
   filterChip,
   makeList,
   memoInputs,
@@ -48,6 +47,7 @@ import {
   useInputs,
   useUnreachable,
 } from '../kit.js';
+import { fieldCopies } from '../copies.js';
 import type { ListResource } from '../types.js';
 
 /** The first page is read again when the pane opens after this long (a detail closed, a pane key). */
@@ -244,7 +244,7 @@ export const activity: ListResource<Activity> = {
     };
   },
   refresh: (vm) => vm.actions.readActivity(),
-  copy: copyId,
+  copies: (a, id) => fieldCopies(id, a, [['title', 'title', a.title]]),
   open: {
     label: 'open',
     description: "open the transaction it is about, or the activity's detail",

@@ -38,8 +38,7 @@ export function AddressDetailPane({ width, height }: { width: number; height: nu
   const title = scrollTitle(
     'Address',
     ` ${id === undefined ? '' : shortId(id, 8, { ascii })}`,
-    // What `y` copies here (the resource's copy): the address, or its id while it has none.
-    `  esc back  y copies the ${address?.address ? 'address' : 'id'}`,
+    '  esc back  y copy menu',
   );
   return (
     <ScrollView vm={vm} limit="detail" title={title} lines={lines} scroll={scroll} width={width} height={height} />

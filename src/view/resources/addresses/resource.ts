@@ -1,8 +1,8 @@
 // The deposit addresses pane: filters by account (the chip, shared with transactions), network and
-// status (`:addr`), and text. `y` copies the address itself.
+// status (`:addr`), and text. `y` offers the address among its copies.
 import type { Address } from '../../../contract/index.js';
 import { ADDRESS_STATUSES, addressStatusStyle, styleText } from '../../../format/index.js';
-import type { WorkspaceState } from '../../../store/index.js';
+import { addressExplorerUrl, type WorkspaceState } from '../../../store/index.js';
 import { listState, type UiData } from '../../../store/ui.js';
 import type { CommandSpec } from '../../query/command-spec.js';
 import type { ViewModel } from '../../model/model.js';
@@ -34,6 +34,7 @@ import {
   useInputs,
   useUnreachable,
 } from '../kit.js';
+import { fieldCopies } from '../copies.js';
 import type { ListResource } from '../types.js';
 
 /** How many assets an address takes: "all", or the count of activated ones. */
@@ -241,8 +242,13 @@ export const addresses: ListResource<Address> = {
     };
   },
   refresh: 'addresses',
-  // The address itself (its id while it has none yet).
-  copy: (a, id) => (a.address ? { text: a.address, what: 'address' } : { text: id, what: 'id' }),
+  copies: (a, id, ctx) =>
+    fieldCopies(id, a, [
+      ['address', 'address', a.address],
+      ['memo', 'memo', a.memo],
+      ['externalId', 'external id', a.externalId],
+      ['link', 'explorer link', addressExplorerUrl(ctx.dictionary, a.networkId, a.address)],
+    ]),
   open: {
     label: 'open',
     description: 'open the detail (the whole address, memo, assets, explorer link)',

@@ -20,7 +20,6 @@ import {
   chip,
   closeDetailOf,
   compareText,
-  copyId,
   emptyText,
   filterChip,
   fixed8,
@@ -38,6 +37,7 @@ import {
   useUnreachable,
   type SortSpec,
 } from '../kit.js';
+import { fieldCopies } from '../copies.js';
 import { transactions } from '../transactions/resource.js';
 import type { ListResource } from '../types.js';
 
@@ -295,7 +295,7 @@ export const balances: ListResource<Balance> = {
     };
   },
   refresh: 'balances',
-  copy: copyId,
+  copies: (b, id) => fieldCopies(id, b, [['amount', 'total balance', b.totalBalance == null ? undefined : `${b.totalBalance} ${b.symbol ?? b.assetId}`]]),
   open: {
     label: 'transactions',
     description: 'its account\'s transactions in its asset',

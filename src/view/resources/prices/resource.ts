@@ -27,6 +27,7 @@ import {
   useInputs,
   useUnreachable,
 } from '../kit.js';
+import { fieldCopies } from '../copies.js';
 import type { ListResource } from '../types.js';
 
 /** Up is good news, down is bad, flat is nothing: tone for color only, the arrow says it. */
@@ -178,6 +179,7 @@ export const prices: ListResource<PricePoint> = {
   columns,
   sorts,
   recordId: (p) => p.baseSymbolId,
+  copies: (p, id) => fieldCopies(id, p, [['price', 'price', `${p.price} ${p.quoteSymbolId}`]]),
   tone: (p) => changeTone(p.sessionOpen, p.price),
   inputs,
   rows: (vm) => rowsOf(vm),

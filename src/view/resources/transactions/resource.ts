@@ -6,13 +6,7 @@
 // prices held up to a minute, see transaction-rows.ts) and never to the 1 s clock.
 import { useEffect } from 'react';
 import type { Transaction } from '../../../contract/index.js';
-import {
-  amountCell,
-  formatCount,
-  formatUsd,
-  styleText,
-  transactionStatusStyle,
-} from '../../../format/index.js';
+import { formatCount, transactionStatusStyle } from '../../../format/index.js';
 import { isSlim, txQueryKey } from '../../../store/index.js';
 import { listState } from '../../../store/ui.js';
 import { markApprovalSeen } from '../../model/approvals-seen.js';
@@ -22,25 +16,12 @@ import { parseTxWords, splitWords } from '../../query/tx-words.js';
 import type { ViewModel } from '../../model/model.js';
 import { notify } from '../../model/notify.js';
 import { DetailPane } from './detail.js';
-import type { Column } from '../../draw/columns.js';
-import {
-  accountName,
-  asset,
-  networkName,
-  transactionAmount,
-  transactionNetwork,
-  usdValue,
-} from '../../draw/context.js';
-import { partyCell } from '../../draw/party.js';
+import { accountName } from '../../draw/context.js';
 import type { Segment } from '../../base/segments.js';
 import { SEARCH_ROW_ID, searchOffer } from '../../base/search-offer.js';
 import {
-  accountColumn,
-  ageColumn,
   chip,
   closeDetailOf,
-  copyId,
-  createdColumn,
   emptyText,
   filterChip,
   recordsIn,
@@ -48,85 +29,10 @@ import {
   useInputs,
   useUnreachable,
 } from '../kit.js';
+import { transactionCopies } from '../copies.js';
+import { TRANSACTION_COLUMNS as columns, queueColumns } from './columns.js';
 import { TRANSACTION_SORTS, transactionQuery, transactionRows } from './rows.js';
 import type { ListResource } from '../types.js';
-
-// Widths follow the rows on screen (renderers/table-layout.ts): the account's name and the status
-// are whole unless even the extras' room (USD, network, id, created) is not enough; the other
-// texts are whole when there is room. When columns must go, TO / FROM outlives AGE and ACCOUNT:
-// where the money went is what a row is.
-const columns: readonly Column<Transaction>[] = [
-  { id: 'type', title: 'TYPE', minWidth: 10, maxWidth: 18, flex: 1, priority: 10, cell: (tx) => tx.transactionType },
-  {
-    id: 'status',
-    title: 'STATUS',
-    minWidth: 20,
-    maxWidth: 26,
-    priority: 12,
-    whole: true,
-    toned: true,
-    cell: (tx, ctx) => styleText(transactionStatusStyle(tx.status), { ascii: ctx.ascii }),
-  },
-  {
-    id: 'amount',
-    title: 'AMOUNT',
-    minWidth: 13,
-    maxWidth: 26,
-    priority: 11,
-    align: 'right',
-    truncate: 'amount',
-    cell: (tx, ctx) => {
-      const { amount, assetId } = transactionAmount(tx);
-      return amount === undefined ? '' : amountCell(amount, asset(ctx, assetId).decimals, { ascii: ctx.ascii });
-    },
-  },
-  {
-    id: 'asset',
-    title: 'ASSET',
-    minWidth: 5,
-    maxWidth: 10,
-    priority: 11,
-    cell: (tx, ctx) => asset(ctx, transactionAmount(tx).assetId).symbol,
-  },
-  accountColumn(7, { minWidth: 13, maxWidth: 24, flex: 2 }),
-  {
-    id: 'counterparty',
-    title: 'TO / FROM',
-    minWidth: 14,
-    maxWidth: 46,
-    flex: 4,
-    priority: 9,
-    // "→ Kraken hot · 0x1111…0582": the address-book or account name stays, the address gives way.
-    truncate: 'party',
-    readable: 16,
-    cell: partyCell,
-  },
-  ageColumn(8),
-  {
-    id: 'usd',
-    title: 'USD',
-    minWidth: 11,
-    maxWidth: 18,
-    priority: 4,
-    align: 'right',
-    searchable: false,
-    cell: (tx, ctx) => {
-      const { amount, assetId } = transactionAmount(tx);
-      const usd = usdValue(ctx, amount, assetId);
-      return usd === undefined ? '' : formatUsd(usd);
-    },
-  },
-  {
-    id: 'network',
-    title: 'NETWORK',
-    minWidth: 8,
-    maxWidth: 20,
-    priority: 3,
-    cell: (tx, ctx) => networkName(ctx, transactionNetwork(ctx, tx)),
-  },
-  { id: 'id', title: 'ID', width: 12, priority: 2, truncate: 'middle', cell: (tx) => tx.transactionId },
-  createdColumn(),
-];
 
 const txCommand: CommandSpec = {
   name: 'tx',
@@ -214,6 +120,7 @@ export const transactions: ListResource<Transaction> = {
   title: 'Transactions',
   columns,
   sorts: TRANSACTION_SORTS,
+  reverses: true,
   recordId: (tx) => tx.transactionId,
   tone: (tx) => transactionStatusStyle(tx.status).tone,
   inputs,
@@ -235,6 +142,7 @@ export const transactions: ListResource<Transaction> = {
     return {
       list,
       ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, prices: list.prices, directory },
+      columns: queueColumns(held.txFilter.transactionStatuses),
       chips: [...ceilingChip(vm), ...shown],
       empty: emptyText({
         loading: h?.loading === true,
@@ -255,7 +163,7 @@ export const transactions: ListResource<Transaction> = {
   refresh: 'transactions',
   whole: { partial: isSlim, load: (vm, id) => vm.actions.loadTransaction(id) },
   decides: true,
-  copy: copyId,
+  copies: transactionCopies,
   open: {
     label: 'open',
     noteLabel: 'search the server',
