@@ -3,21 +3,20 @@
 // hash chain (--verify).
 import {
   type AuditFilter,
-  auditLine,
   auditLogPath,
   type ChainReport,
   isChainHash,
   normalizeServer,
   openAuditLog,
+  readAuditLines,
   type SecretEnv,
   type StoredAuditEntry,
   verifyAuditLog,
-  withoutLink,
 } from '../config/index.js';
 import { ACTION_NAMES } from '../domain/actions.js';
-import { displayWidth, formatAbsolute, padEndToWidth, sanitizeLine, truncateToWidth } from '../format/index.js';
-import { setupLabel } from '../store/index.js';
+import { sanitizeLine } from '../format/index.js';
 import { isUtf8Locale } from '../view/base/terminal.js';
+import { formatAuditTable } from './audit-table.js';
 import { chainWarning, formatVerifyReport, verifyReportJson } from './audit-verify.js';
 import { bool, type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
 
@@ -43,6 +42,10 @@ $XDG_STATE_HOME/custody/audit.jsonl (default ~/.local/state/custody/audit.jsonl;
 file 0600), naming the server (base URL) and workspace it was done on. The log is never rewritten
 and holds no secret. The demo (custody --demo) writes nothing there: its actions are kept in
 memory for that session. Times are shown in local time; --json prints them as written (UTC).
+The table fits the terminal (80 columns in a pipe, or $COLUMNS): a heading names the server,
+workspace, setup and key when they change; under it each entry starts with its time, action and
+result, then the amount and asset, type, transaction, destination (with its address-book name),
+correlation id and reason, on as many lines as the width needs (ids are never cut).
 Lines that are not a valid entry are skipped and counted on stderr; lines where the hash chain
 fails are named on stderr, and the rest is printed all the same. --tx, --workspace and --server
 combine.
@@ -59,63 +62,21 @@ SETUP names the setup used: the profile, or "flags" / "env" when flags or CUSTOD
 gave the connection (then SERVER and WORKSPACE say which; "prod+flags" when they overrode part
 of profile prod).
 
---json fields: time, setup (profile, flags, env or demo), profile, baseUrl, workspaceId, keyId,
-action, transactionId, externalId, reason, result, correlationId (only when the server got, or
-may have got, the request), prev.`,
+--json prints the lines exactly as stored. Fields: time, setup (profile, flags, env or demo),
+profile, baseUrl, workspaceId, keyId, action, transactionId, externalId, transactionType, amount
+(a decimal string), assetId, assetSymbol, toAddress, toAccountId, addressBookName, reason, result,
+correlationId (only when the server got, or may have got, the request), prev. Lines of an older
+custody lack the fields it did not write.`,
 };
 
-/** The widest a reason gets in the table; --json has it whole. */
-const REASON_WIDTH = 40;
-/** The widest a server gets in the table: its host is what tells servers apart. */
-const SERVER_WIDTH = 32;
+export { formatAuditTable } from './audit-table.js';
 
-const HEADER = [
-  'TIME',
-  'ACTION',
-  'TRANSACTION',
-  'RESULT',
-  'REASON',
-  'KEY',
-  'SETUP',
-  'SERVER',
-  'WORKSPACE',
-  'CORRELATION ID',
-] as const;
-
-/** A base URL as the table shows it: https is the norm and goes; anything else stays visible. */
-function compactServer(baseUrl: string): string {
-  return normalizeServer(baseUrl).replace(/^https:\/\//, '');
-}
-
-function row(entry: StoredAuditEntry, ascii: boolean): string[] {
-  const ms = Date.parse(entry.time);
-  const cell = (text: string | undefined) => (text === undefined || text === '' ? '-' : sanitizeLine(text, { ascii }));
-  return [
-    Number.isNaN(ms) ? cell(entry.time) : formatAbsolute(ms),
-    cell(entry.action),
-    cell(entry.transactionId ?? (entry.externalId !== undefined ? `(externalId ${entry.externalId})` : undefined)),
-    cell(entry.result),
-    entry.reason === undefined || entry.reason === '' ? '-' : truncateToWidth(entry.reason, REASON_WIDTH, { ascii }),
-    cell(entry.keyId),
-    cell(setupLabel({ origin: entry.setup, profile: entry.profile })),
-    truncateToWidth(compactServer(entry.baseUrl), SERVER_WIDTH, { ascii }),
-    cell(entry.workspaceId),
-    cell(entry.correlationId),
-  ];
-}
-
-/** Columns padded to their widest cell; the last one is not padded (no trailing spaces). */
-export function formatAuditTable(entries: readonly StoredAuditEntry[], ascii = false): string {
-  const rows = [[...HEADER], ...entries.map((e) => row(e, ascii))];
-  const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i]!))));
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => (i === r.length - 1 ? c : padEndToWidth(c, widths[i]!)))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+/** The table's width: the terminal's, else $COLUMNS, else 80 (a pipe, a file). */
+export function tableWidth(io: Pick<Io, 'stdout' | 'env'>): number {
+  const tty = io.stdout.isTTY === true ? io.stdout.columns : undefined;
+  if (tty !== undefined && tty > 0) return tty;
+  const env = Number(io.env.COLUMNS);
+  return Number.isInteger(env) && env > 0 ? env : 80;
 }
 
 function nonEmpty(parsed: Parsed, name: string, what: string): string | undefined {
@@ -167,26 +128,26 @@ export async function run(parsed: Parsed, io: Io, _secrets: SecretEnv): Promise<
     return verify(log.path, json, seal?.trim().toLowerCase(), io);
   }
   if (seal !== undefined) throw new UsageError('--seal goes with --verify');
-  const { entries, skipped } = await log.read(filter);
-  if (skipped > 0) {
-    const lines = skipped === 1 ? '1 line' : `${skipped} lines`;
+  // --json: the lines exactly as stored (their chain link, and fields a newer custody added,
+  // included); the table: the entries as this custody reads them.
+  const read = json ? await readAuditLines(log.path, filter) : await log.read(filter);
+  if (read.skipped > 0) {
+    const lines = read.skipped === 1 ? '1 line' : `${read.skipped} lines`;
     io.stderr.write(`custody audit: skipped ${lines} of ${log.path} that are not a valid entry (torn or edited)\n`);
   }
-  io.stdout.write(listing(entries, filter, json, log.path, io));
+  io.stdout.write('lines' in read ? read.lines.map((line) => `${line}\n`).join('') : listing(read.entries, filter, log.path, io));
   // After the listing, so the warning is the last thing a person sees.
   await warnOnBrokenChain(log.path, io);
   return 0;
 }
 
-function listing(entries: readonly StoredAuditEntry[], filter: AuditFilter, json: boolean, file: string, io: Io): string {
-  // One object per line, as the log holds it (its chain link included): for a line this custody
-  // wrote, byte for byte the line in the file.
-  if (json) return entries.map((e) => auditLine(withoutLink(e), e.prev)).join('');
+function listing(entries: readonly StoredAuditEntry[], filter: AuditFilter, file: string, io: Io): string {
   const of = filterWords(filter);
   if (entries.length === 0) return `Audit log: ${file}\nNo entries yet${of}.\n`;
   const ascii = !isUtf8Locale(io.env);
   const count = entries.length === 1 ? '1 entry' : `${entries.length} entries`;
-  return `Audit log: ${file} (${count}${of}, oldest first, local time)\n\n${formatAuditTable(entries, ascii)}\n`;
+  const table = formatAuditTable(entries, { width: tableWidth(io), ascii });
+  return `Audit log: ${file} (${count}${of}, oldest first, local time)\n\n${table}\n`;
 }
 
 /**

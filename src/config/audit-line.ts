@@ -23,6 +23,22 @@ export interface AuditEntry {
   readonly transactionId?: string;
   /** The idempotency key of a create. */
   readonly externalId?: string;
+  /**
+   * What the action was on, as known when it was taken (the server's answer, else the row held,
+   * else a create's body); lines of an older custody have none. The transaction's type (withdrawal…).
+   */
+  readonly transactionType?: string;
+  /** The amount moved, a decimal string as the wire has it ("12.5"). */
+  readonly amount?: string;
+  readonly assetId?: string;
+  /** The asset's symbol (USDC), when the console knew it. */
+  readonly assetSymbol?: string;
+  /** The destination address. */
+  readonly toAddress?: string;
+  /** The destination when it is one of the workspace's accounts. */
+  readonly toAccountId?: string;
+  /** The destination's name in the address book, when it is in it. */
+  readonly addressBookName?: string;
   readonly reason?: string;
   /** The new status on success, else the error code (conflict, forbidden, network, bad-request…). */
   readonly result: string;
@@ -46,6 +62,8 @@ export interface AuditFilter {
 
 const text = z.string().min(1).max(10_000);
 const HASH = /^[0-9a-f]{64}$/;
+/** A decimal as the wire writes amounts: digits, an optional fraction, no exponent. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * The shape of a line, field by field: what is written is exactly these fields (nothing else an
@@ -61,6 +79,13 @@ const AuditEntrySchema = z.object({
   action: text,
   transactionId: text.optional(),
   externalId: text.optional(),
+  transactionType: text.optional(),
+  amount: z.string().max(100).regex(DECIMAL).optional(),
+  assetId: text.optional(),
+  assetSymbol: text.optional(),
+  toAddress: text.optional(),
+  toAccountId: text.optional(),
+  addressBookName: text.optional(),
   reason: z.string().max(10_000).optional(),
   result: text,
   correlationId: text.optional(),
@@ -69,6 +94,11 @@ const AuditEntrySchema = z.object({
 const StoredLineSchema = AuditEntrySchema.extend({ prev: z.string().regex(HASH).optional() });
 
 const FIELDS = Object.keys(AuditEntrySchema.shape) as (keyof AuditEntry)[];
+
+/** True for an amount a line can hold: a decimal string of at most 100 characters. */
+export function isAuditAmount(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 100 && DECIMAL.test(value);
+}
 
 /** True for a chain link: 64 lowercase hex digits. */
 export function isChainHash(value: unknown): value is string {

@@ -118,14 +118,22 @@ async function openForReading(
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function lineEntry(bytes: Buffer): StoredAuditEntry | undefined | 'blank' {
+function lineEntry(bytes: Buffer): { entry: StoredAuditEntry; text: string } | undefined | 'blank' {
   let text: string;
   try {
     text = utf8.decode(bytes[bytes.length - 1] === 0x0a ? bytes.subarray(0, -1) : bytes);
   } catch {
     return undefined;
   }
-  return text.trim() === '' ? 'blank' : parseAuditLine(text);
+  if (text.trim() === '') return 'blank';
+  const entry = parseAuditLine(text);
+  return entry === undefined ? undefined : { entry, text };
+}
+
+/** The matching lines as the file holds them (without their newline), and what was skipped. */
+export interface AuditLinesResult {
+  readonly lines: string[];
+  readonly skipped: number;
 }
 
 async function readEntries(
@@ -133,9 +141,27 @@ async function readEntries(
   filter: AuditFilter,
   secure: SecurePathOptions | undefined,
 ): Promise<AuditReadResult> {
+  const { entries, skipped } = await readMatching(file, filter, secure);
+  return { entries: entries.map((e) => e.entry), skipped };
+}
+
+/**
+ * The lines of the entries that match, each exactly as stored: `custody audit --json` prints
+ * them so, fields a newer custody added included.
+ */
+export async function readAuditLines(file: string, filter: AuditFilter = {}, opts: AuditLogOptions = {}): Promise<AuditLinesResult> {
+  const { entries, skipped } = await readMatching(path.resolve(file), filter, opts.secure);
+  return { lines: entries.map((e) => e.text), skipped };
+}
+
+async function readMatching(
+  file: string,
+  filter: AuditFilter,
+  secure: SecurePathOptions | undefined,
+): Promise<{ entries: { entry: StoredAuditEntry; text: string }[]; skipped: number }> {
   const opened = await openForReading(file, secure);
   if (opened === undefined) return { entries: [], skipped: 0 };
-  const entries: StoredAuditEntry[] = [];
+  const entries: { entry: StoredAuditEntry; text: string }[] = [];
   let skipped = 0;
   try {
     // Line by line, up to the size it had when opened: the log only grows, and a reader should
@@ -144,7 +170,7 @@ async function readEntries(
       const entry = lineEntry(bytes);
       if (entry === 'blank') continue;
       if (entry === undefined) skipped++;
-      else if (matchesFilter(entry, filter)) entries.push(entry);
+      else if (matchesFilter(entry.entry, filter)) entries.push(entry);
     }
   } catch (err) {
     throw err instanceof ConfigError ? err : openError(file, err, 'read');

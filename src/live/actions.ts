@@ -15,7 +15,7 @@ import type { CreateTransactionRequest, SwapRouteRequest, Transaction } from '..
 import { ACTIONS, type ActionName } from '../domain/actions.js';
 import { cleanReason } from '../format/index.js';
 import { applyTransactions, type Stores, withForbidden } from '../store/index.js';
-import { auditSetup, createAuditTrail } from './audit-trail.js';
+import { type AuditSubject, auditSetup, auditSubject, createAuditTrail } from './audit-trail.js';
 import { guardedLog } from './log.js';
 import {
   conflictWords,
@@ -44,7 +44,12 @@ interface Settled {
   readonly transactionId?: string;
   /** The Correlation-Id the server answered or may have seen, also when the outcome has none to show. */
   readonly correlationId?: string;
+  /** The server's answer, when it gave one: what the audit line describes first. */
+  readonly transaction?: Transaction;
 }
+
+/** What an attempt is on, before it is sent: the row held, or a create's body shaped as one. */
+type Subject = Pick<Transaction, 'transactionType'> & Partial<Transaction>;
 
 const DUPLICATE: ActionOutcome = { kind: 'duplicate' };
 
@@ -58,6 +63,23 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
   const inFlight = new Set<string>();
 
   const log = guardedLog(options.log);
+
+  /** The line's type, amount, asset and destination; a failure here never stops the line. */
+  function subjectOf(tx: Subject | undefined): AuditSubject {
+    if (tx === undefined) return {};
+    try {
+      const workspace = stores.workspace.getState();
+      return auditSubject(tx, {
+        directory: stores.directory.getState(),
+        accountsById: workspace.accountsById,
+        addresses: workspace.addresses,
+        dictionary: stores.dictionary.getState(),
+      });
+    } catch (err) {
+      log(`describing an action for the audit log failed: ${describeClientError(err)}`);
+      return {};
+    }
+  }
 
   /** The server's answer into the store, as a live change (the row marks it). */
   function merge(tx: Transaction): void {
@@ -160,7 +182,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
   /** One write, start to end: send, settle, record. Never rejects. */
   async function attempt(
     action: ActionName,
-    target: { id?: string; externalId?: string; reason?: string },
+    target: { id?: string; externalId?: string; reason?: string; subject?: Subject | undefined },
     send: () => Promise<Written<Transaction>>,
     afterUnknown: () => Promise<{ status?: string; transactionId?: string }>,
   ): Promise<ActionOutcome> {
@@ -174,6 +196,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
         outcome: withCorrelation({ kind: 'done' as const, transaction: data }, correlationId),
         result: data.status,
         transactionId: data.transactionId,
+        transaction: data,
         ...(correlationId ? { correlationId } : {}),
       };
     } catch (err) {
@@ -196,6 +219,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
       action,
       ...(transactionId !== undefined ? { transactionId } : {}),
       ...(target.externalId !== undefined ? { externalId: target.externalId } : {}),
+      ...subjectOf(settled.transaction ?? target.subject),
       ...(target.reason !== undefined ? { reason: target.reason } : {}),
       result: settled.result,
       ...(settled.correlationId !== undefined ? { correlationId: settled.correlationId } : {}),
@@ -216,6 +240,15 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
     }
   }
 
+  /** The row as the person saw it when they decided. */
+  function heldRow(id: string): Transaction | undefined {
+    try {
+      return stores.transactions.getState().byId.get(id);
+    } catch {
+      return undefined;
+    }
+  }
+
   const refreshed = (id: string) => async () => {
     const status = await refreshRow(id);
     return status === undefined ? {} : { status };
@@ -229,7 +262,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
       const given = ACTIONS[action].reason ? cleanReason(body.reason) : undefined;
       const reason = given !== undefined ? { reason: given } : {};
       return once(`${action}:${id}`, () =>
-        attempt(action, { id, ...reason }, () => api.transactions.decide(action, id, reason), refreshed(id)),
+        attempt(action, { id, ...reason, subject: heldRow(id) }, () => api.transactions.decide(action, id, reason), refreshed(id)),
       );
     },
 
@@ -248,7 +281,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
       return once(`create:${externalId}`, () =>
         attempt(
           'create',
-          { externalId },
+          { externalId, subject: { transactionType: body.transactionType, accountId: body.accountId, ...(body.params ? { params: body.params } : {}) } },
           () => api.transactions.create(body),
           async () => {
             const tx = await findCreated(body);

@@ -2,7 +2,16 @@
 // store so the open detail shows it at once), and load a transaction's earlier lines when its
 // detail opens. A log that cannot be written never loses the outcome: the outcome carries why
 // (the dialog and the status line say both), and a notice holds until a line is written again.
-import { type AuditEntry, type AuditLog, ConfigError } from '../config/index.js';
+import { type AuditEntry, type AuditLog, ConfigError, isAuditAmount } from '../config/index.js';
+import type { Account, Address, Transaction } from '../contract/index.js';
+import {
+  assetInfo,
+  type DictionaryFacts,
+  type DirectoryFacts,
+  destinationOf,
+  isIncomingType,
+  transactionAmount,
+} from '../domain/index.js';
 import {
   awaitsCause,
   type AuditRecord,
@@ -21,6 +30,68 @@ import { guardedLog } from './log.js';
 export function auditSetup(session: Pick<SessionState, 'setup'>): Pick<AuditEntry, 'setup' | 'profile'> {
   const { origin, profile } = session.setup;
   return profile === undefined ? { setup: origin } : { setup: origin, profile };
+}
+
+/** What an audit line says the action was on: type, amount, asset and destination. */
+export type AuditSubject = Pick<
+  AuditEntry,
+  'transactionType' | 'amount' | 'assetId' | 'assetSymbol' | 'toAddress' | 'toAccountId' | 'addressBookName'
+>;
+
+/** What names a destination: the address book, the workspace's accounts and own addresses. */
+export interface AuditFacts {
+  readonly directory: DirectoryFacts;
+  readonly accountsById: ReadonlyMap<string, Account>;
+  readonly addresses?: readonly Address[];
+  readonly dictionary?: DictionaryFacts;
+}
+
+/** The longest wire text a line takes for these fields; longer is junk, and left out. */
+const SUBJECT_UNITS = 1_000;
+
+/** Wire text a line can hold: a non-blank string of bounded length, else nothing. */
+function wire(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = value.trim();
+  return t === '' || t.length > SUBJECT_UNITS ? undefined : t;
+}
+
+/**
+ * The subject of an action as its line records it, from the transaction (the server's answer, or
+ * the row held, or a create's body shaped as one). Junk from the server is left out, never
+ * thrown: a line that could not be written would lose the outcome's record.
+ */
+export function auditSubject(tx: Pick<Transaction, 'transactionType'> & Partial<Transaction>, facts: AuditFacts): AuditSubject {
+  const out: { -readonly [K in keyof AuditSubject]: AuditSubject[K] } = {};
+  const type = wire(tx.transactionType);
+  if (type !== undefined) out.transactionType = type;
+  const { amount, assetId } = transactionAmount(tx as Transaction);
+  if (isAuditAmount(amount)) out.amount = amount;
+  const asset = wire(assetId);
+  if (asset !== undefined) {
+    out.assetId = asset;
+    // Only a symbol the dictionary gave: an unknown id would read back as its own symbol.
+    const symbol = facts.dictionary?.assets.has(asset) ? wire(assetInfo(facts.dictionary, asset).symbol) : undefined;
+    if (symbol !== undefined) out.assetSymbol = symbol;
+  }
+  // A deposit's toAddress is the workspace's own: not where anything went.
+  if (!isIncomingType(tx.transactionType)) {
+    const toAddress = wire(tx.params?.toAddress) ?? wire(tx.extra?.toAddress);
+    if (toAddress !== undefined) out.toAddress = toAddress;
+  }
+  const to = destinationOf(facts.directory, facts.accountsById, tx as Transaction, {
+    ...(facts.dictionary !== undefined ? { dictionary: facts.dictionary } : {}),
+    ...(facts.addresses !== undefined ? { addresses: facts.addresses } : {}),
+  });
+  if (to.kind === 'account') {
+    const id = wire(to.accountId);
+    if (id !== undefined) out.toAccountId = id;
+  }
+  if (to.kind === 'book') {
+    const name = wire(to.name);
+    if (name !== undefined) out.addressBookName = name;
+  }
+  return out;
 }
 
 /**

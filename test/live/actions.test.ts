@@ -117,11 +117,17 @@ describe('decline', () => {
         keyId: fx.keys['full-access'].kid,
         action: 'decline',
         transactionId: tx.transactionId,
+        // What it was on, as the server answered: what an auditor asks first.
+        transactionType: tx.transactionType,
+        amount: tx.params?.amount,
+        assetId: tx.params?.assetId,
+        toAddress: tx.params?.toAddress,
         reason: 'destination looks wrong',
         result: 'canceled',
         correlationId,
       },
     ]);
+    expect(entries[0]).toMatchObject({ amount: expect.stringMatching(/^\d+(\.\d+)?$/), toAddress: expect.any(String) });
     const text = await fs.readFile(file, 'utf8');
     expect(text).not.toContain(fx.keys['full-access'].jwk.d);
     expect(text).not.toMatch(/eyJ|ApiKey/);
