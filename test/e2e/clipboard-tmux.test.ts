@@ -79,14 +79,14 @@ describe.skipIf(!tmuxInstalled)(title, () => {
     await tmux('send-keys', '-t', 'console', 'J');
     await waitFor(/Transactions │/);
 
-    await tmux('send-keys', '-t', 'console', 'y');
+    await tmux('send-keys', '-t', 'console', 'y', 'y');
     const said = await waitFor(/copied id (\S+) to the tmux buffer and clipboard/);
     expect(said[1]).toBe(id);
     expect(await tmux('show-buffer')).toBe(id);
 
     // set-clipboard off: tmux keeps the buffer but will not forward it, and the console says so.
     await tmux('set-option', '-s', 'set-clipboard', 'off');
-    await tmux('send-keys', '-t', 'console', 'k', 'y');
+    await tmux('send-keys', '-t', 'console', 'k', 'y', 'y');
     const second = await waitFor(/copied id (\S+) to a tmux buffer \(tmux set-clipboard is off\)/);
     expect(second[1]).not.toBe(id);
     expect(await tmux('show-buffer')).toBe(second[1]);

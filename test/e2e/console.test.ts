@@ -83,23 +83,23 @@ describe('custody --demo in a terminal', () => {
 
     // Resize to 80x24: laid out again at once, narrower columns dropped, one frame on screen.
     const oneFrame = (rows: string[]) =>
-      rows[1]!.includes('1 Accounts') &&
-      rows.filter((r) => r.includes('1 Accounts')).length === 1 &&
+      rows[1]!.includes('1 Acc') &&
+      rows.filter((r) => r.includes('1 Acc')).length === 1 &&
       rows.filter((r) => r.includes('awaiting approval')).length === 1 &&
       rows.filter((r) => r.includes('[status: waiting-approval]')).length === 1;
     pty.resize(80, 24);
     // The footer is the last line Ink rewrites: wait for the whole frame, footer included.
     const laidOut = (rows: string[]) => oneFrame(rows) && rows.some((r) => /q quit/.test(r));
-    await pty.waitFor(() => laidOut(pty.screenText()) && !pty.screen().includes('NETWORK'), { what: 'the 80x24 layout' });
+    await pty.waitFor(() => laidOut(pty.screenText()) && !pty.screen().includes('LEFT'), { what: 'the 80x24 layout' });
     const small = pty.screenText();
     expect(small).toHaveLength(24);
     expect(small[23]).toBe(''); // still below the terminal's height
     expect(small.some((r) => /q quit/.test(r))).toBe(true);
     expect(rowsWithStatus(small, /waiting-approval/)).toEqual(rowsWithStatus(small, /./));
 
-    // And back: the wide columns return, still one frame.
+    // And back: the wide columns return (the queue view's LEFT), still one frame.
     pty.resize(120, 40);
-    await pty.waitFor(() => oneFrame(pty.screenText()) && pty.screen().includes('NETWORK'), {
+    await pty.waitFor(() => oneFrame(pty.screenText()) && pty.screen().includes('LEFT'), {
       what: 'the 120x40 layout again',
     });
     const wide = pty.screenText();

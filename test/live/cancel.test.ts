@@ -75,6 +75,11 @@ describe('cancel', () => {
         reason: 'created by mistake',
         result: 'canceled',
         correlationId,
+        // What an auditor asks first: the transaction's type, amount, asset and destination.
+        transactionType: tx.transactionType,
+        ...(tx.params?.amount === undefined ? {} : { amount: tx.params.amount }),
+        ...(tx.params?.assetId === undefined ? {} : { assetId: tx.params.assetId }),
+        ...(tx.params?.toAddress === undefined ? {} : { toAddress: tx.params.toAddress }),
       },
     ]);
     expect(engine.stores.audit.getState().byTx.get(tx.transactionId)).toEqual([

@@ -94,7 +94,7 @@ describe('custody sandbox (in-process)', () => {
     [['--speed', '0'], /--speed must be a number above 0/],
     [['--history', 'lots'], /--history must be an integer/],
     [['--chaos', 'latency=slow'], /--chaos: chaos latency/],
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown option --bogus/],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     const home = await tempHome();
     const { privateFile } = await keyFiles(home.dir);
