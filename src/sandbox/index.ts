@@ -1,4 +1,4 @@
-// The sandbox: a faithful local server of the custody API (../shared/design/sandbox.md). One port
+// The sandbox: a faithful local server of the custody API (README: "A local server of the API"). One port
 // serves HTTP (Hono routes behind our own edge) and the WebSocket on `/ws`; the world beside it
 // (./world/) holds the workspace and moves it through time.
 import { createServer, type Server } from 'node:http';

