@@ -72,7 +72,7 @@ describe('interruptMeaning (ctrl-c)', () => {
     ['help', 'quit'],
     ['json', 'quit'],
     ['messages', 'quit'],
-    ['copy', 'quit'],
+    ['copy', 'leave'],
   ] as const)('%s → %s', (mode, meaning) => {
     expect(interruptMeaning(mode)).toBe(meaning);
   });

@@ -12,7 +12,12 @@ import { notify } from '../model/notify.js';
 
 const EVERY_MODE: readonly Mode[] = [...INTERRUPT_QUITS, ...INTERRUPT_LEAVES];
 
-const FIELD_NAMES: Readonly<Record<string, string>> = { filter: 'filter', command: 'command line', form: 'swap form' };
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  filter: 'filter',
+  command: 'command line',
+  form: 'swap form',
+  copy: 'copy menu',
+};
 
 /** Leaves the field or dialog that has the keyboard, as its Esc would (the dialog: whatever its step). */
 export function leaveField(vm: ViewModel): void {
@@ -29,6 +34,8 @@ export function leaveField(vm: ViewModel): void {
     const s = vm.swap.getState();
     const next = withEditing(withConfirmClosed(s), false);
     if (next !== s) vm.swap.setState(next, true);
+  } else if (mode === 'copy') {
+    vm.ui.getState().closeOverlay(); // as the menu's Esc
   } else {
     vm.ui.getState().cancelInput();
   }
@@ -61,7 +68,7 @@ export const SUSPEND_BINDINGS: readonly KeyBinding[] = [
     id: 'interruptLeave',
     keys: ['ctrl+c'],
     label: 'leave',
-    description: 'in a text field or dialog: leave it (again: quit)',
+    description: 'in a text field, a dialog or a menu: leave it (again: quit)',
     modes: INTERRUPT_LEAVES,
     group: 'general',
     run: (vm) => leaveField(vm),
