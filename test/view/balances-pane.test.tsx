@@ -9,6 +9,7 @@ import {
   withChangedBalances,
 } from '../../src/store/index.js';
 import { fixtures, KEYS, NOW, type Rendered, renderApp, settle } from './helpers.js';
+import { resourceOf } from '../../src/view/resources/registry.js';
 
 async function open(options: Parameters<typeof renderApp>[0] = {}): Promise<Rendered> {
   const a = renderApp({ columns: 120, rows: 30, ...options });
@@ -41,7 +42,7 @@ describe('the balances pane', () => {
     expect(f).toContain('1/9');
   });
 
-  it('s sorts by account, then by asset', async () => {
+  it('s sorts by account, then by asset, then by each column; S reverses', async () => {
     const a = await open();
     await a.press('6', 's');
     expect(a.frame()).toContain('Balances │ account');
@@ -49,8 +50,16 @@ describe('the balances pane', () => {
     await a.press('s');
     expect(a.frame()).toContain('Balances │ asset');
     expect(rowsOf(a)[0]).toMatch(/Treasury Cold +BTC/);
+    // After the pane's own orders, one per column (A to Z), then back to the first.
     await a.press('s');
-    expect(a.frame()).toContain('Balances │ USD ↓');
+    expect(a.frame()).toMatch(/Balances │ [a-z /]+ ↑/);
+    const ascending = rowsOf(a);
+    await a.press('S');
+    expect(a.frame()).toMatch(/Balances │ [a-z /]+ ↓/);
+    expect(rowsOf(a)).not.toEqual(ascending);
+    const sorts = resourceOf('balances')!.sorts.length;
+    for (let i = 0; i < sorts - 3; i++) await a.press('s');
+    expect(a.frame()).toContain('Balances │ USD ↑'); // the first again, still reversed
   });
 
   it('/ filters; the title total is of the rows shown', async () => {

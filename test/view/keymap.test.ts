@@ -59,12 +59,12 @@ describe('footer', () => {
     [
       'accounts',
       { pane: 'accounts' },
-      '? help  / filter  : command  enter open  y copy  p pause  s sort  J json  r refresh  q quit',
+      '? help  / filter  : command  enter open  y copy  p pause  s sort  S reverse  J json  r refresh  q quit',
     ],
     [
       'prices: nothing to open',
       { pane: 'prices' },
-      '? help  / filter  : command  y copy  p pause  s sort  J json  r refresh  q quit',
+      '? help  / filter  : command  y copy  p pause  s sort  S reverse  J json  r refresh  q quit',
     ],
     ['swap placeholder', { pane: 'swap' }, '? help  : command  p pause  r refresh  q quit'],
     ['filter line', { mode: 'filter' }, 'enter apply  esc cancel  ctrl-u clear  ctrl-w word'],

@@ -1,5 +1,6 @@
 // Every pane of the console, in the order of their number keys and tabs. A list pane is a resource
-// (one file in this folder, one line here); the swap form is a pane of its own. The pane keys, the
+// (one file in this folder, one line here; each sorts by any column, either way: column-sort.ts);
+// the swap form is a pane of its own. The pane keys, the
 // tabs, the `:` words and the help screen are all read from this list.
 import type { ComponentType } from 'react';
 import type { RefreshScope } from '../model/live-actions.js';
@@ -17,6 +18,7 @@ import { members } from './members/resource.js';
 import { prices } from './prices/resource.js';
 import { transactions } from './transactions/resource.js';
 import type { ListResource } from './types.js';
+import { withColumnSorts } from './column-sort.js';
 
 /** A resource of any record type, as the generic pane and the keys handle it. */
 export type AnyResource = ListResource<unknown>;
@@ -44,10 +46,10 @@ function list<R>(resource: ListResource<R>, short: string): PaneSpec {
 
 // New panes go at the end: the number keys people have learned keep their panes.
 export const PANES: readonly PaneSpec[] = [
-  list(accounts, 'Acct'),
-  list(addresses, 'Addr'),
+  list(withColumnSorts(accounts), 'Acct'),
+  list(withColumnSorts(addresses), 'Addr'),
   list(transactions, 'Tx'),
-  list(prices, 'Prices'),
+  list(withColumnSorts(prices), 'Prices'),
   {
     id: 'swap',
     title: 'Swap',
@@ -56,11 +58,11 @@ export const PANES: readonly PaneSpec[] = [
     refresh: 'all',
     keyContext: (vm) => ({ swap: swapKeyContext(vm) }),
   },
-  list(balances, 'Bal'),
-  list(activity, 'Act'),
-  list(book, 'Book'),
-  list(members, 'Mem'),
-  list(limits, 'Lim'),
+  list(withColumnSorts(balances), 'Bal'),
+  list(withColumnSorts(activity, ', loaded rows'), 'Act'),
+  list(withColumnSorts(book), 'Book'),
+  list(withColumnSorts(members), 'Mem'),
+  list(withColumnSorts(limits), 'Lim'),
 ];
 
 export const RESOURCES: readonly AnyResource[] = PANES.flatMap((p) => (p.resource ? [p.resource] : []));
