@@ -38,7 +38,7 @@ export const VIEW_FLOORS = [
   ['base'],
   ['model'],
   ['draw', 'keys', 'query'],
-  ['swap', 'messages'],
+  ['swap', 'messages', 'profiles'],
   ['resources'],
   ['focus'],
   ['dialog', 'lists', 'input'],

@@ -9,10 +9,11 @@ export type PaneId = string;
 
 /**
  * What this store decides of the mode: normal (lists and details), filter and command (a line is
- * being typed), help, json and messages (a scrollable overlay), copy (`y`'s menu). The action dialog and the swap
+ * being typed), help, json and messages (a scrollable overlay), copy (`y`'s menu), profiles (`:ctx`'s list).
+ * The action dialog and the swap
  * form own the keys while they are open; the view derives that from their stores (src/view/model/mode.ts).
  */
-export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'messages' | 'copy' | 'helpSearch';
+export type UiMode = 'normal' | 'filter' | 'command' | 'help' | 'json' | 'messages' | 'copy' | 'helpSearch' | 'profiles';
 
 /**
  * Why live updates are held: the person pressed `p`, or a decision is being made (its dialog is
@@ -101,6 +102,8 @@ export interface UiData {
   readonly json?: { readonly target: JsonTarget; readonly scroll: number };
   /** The record `y`'s copy menu is open on. */
   readonly copyMenu?: JsonTarget;
+  /** The row of `:ctx`'s list of profiles the cursor is on (mode profiles). */
+  readonly profilesCursor: number;
   /** The line being typed in filter or command mode. */
   readonly input: string;
   /** Filter text before `/` was pressed: Esc puts it back. */
@@ -144,6 +147,8 @@ export interface UiActions {
   openMessages(): void;
   openJson(target: JsonTarget): void;
   openCopyMenu(target: JsonTarget): void;
+  /** `:ctx`'s list of profiles, the cursor on row `cursor`. */
+  openProfiles(cursor: number): void;
   closeOverlay(): void;
 }
 
@@ -173,6 +178,7 @@ export function initialUi(init: Partial<UiData> = {}): UiData {
     freshApprovals: [],
     helpScroll: 0,
     messagesScroll: 0,
+    profilesCursor: 0,
     input: '',
     inputBefore: '',
     history: [],
@@ -282,6 +288,9 @@ export function createUiStore(init: Partial<UiData> = {}): UiStore {
     },
     openCopyMenu(target) {
       set({ mode: 'copy', copyMenu: target });
+    },
+    openProfiles(cursor) {
+      set({ mode: 'profiles', profilesCursor: Math.max(0, cursor) });
     },
     closeOverlay() {
       set({ mode: 'normal', json: undefined, helpSearch: undefined, copyMenu: undefined });

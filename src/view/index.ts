@@ -4,7 +4,7 @@ export { App, type AppProps } from './shell/app.js';
 export { CHANGE_MARK_MS } from './base/change-mark.js';
 export { frameLayout, MIN_COLUMNS, MIN_ROWS } from './base/layout.js';
 export type { LiveActions, RefreshScope } from './model/live-actions.js';
-export type { ViewEnv } from './model/model.js';
+export type { ProfileEntry, ProfileSwitch, ViewEnv } from './model/model.js';
 export type { CopyOutcome } from './base/copy-outcome.js';
 export {
   createUiStore,

@@ -13,6 +13,7 @@ const sources: CompletionSources = {
     }),
   accountNames: ['Treasury Cold', 'Ops Hot', 'Testnet Lab'],
   networks: ['BTC', 'ETH', 'TRX'],
+  profiles: ['ops-prod-eu', 'staging', 'client-acme'],
   addressStatuses: ['enabled', 'disabled'],
 };
 
@@ -45,7 +46,7 @@ describe('completeLine', () => {
       '',
       '',
       ['account', 'addr', 'tx', 'balances', 'activity', 'addressbook', 'book', 'members', 'people', 'limits', 'limit']
-        .concat(['accounts', 'addresses', 'transactions', 'prices', 'swap', 'help', 'quit']),
+        .concat(['accounts', 'addresses', 'transactions', 'prices', 'swap', 'ctx', 'help', 'quit']),
     ],
     ['ac', '', ['account', 'activity', 'accounts']],
     ['balances t', 'balances ', ['Testnet Lab', 'Treasury Cold']],
@@ -62,6 +63,9 @@ describe('completeLine', () => {
     ['account t', 'account ', ['Testnet Lab', 'Treasury Cold']],
     ['account treasury c', 'account ', ['Treasury Cold']],
     ['addr e', 'addr ', ['ETH', 'enabled']],
+    ['ctx ', 'ctx ', ['ops-prod-eu', 'staging', 'client-acme', '-']],
+    ['ctx st', 'ctx ', ['staging']],
+    ['ctx OPS', 'ctx ', ['ops-prod-eu']],
     ['swap x', 'swap ', []],
     ['nope x', 'nope ', []],
   ])('%j', (line, head, candidates) => {

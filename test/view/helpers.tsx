@@ -331,6 +331,8 @@ export interface RenderOptions extends LoadOptions {
   readonly callOperator?: ViewEnv['callOperator'];
   /** Ctrl-Z (the terminal layer's suspend): absent, nothing can suspend. */
   readonly suspend?: ViewEnv['suspend'];
+  /** `:ctx`'s profiles and switch (the terminal layer's): absent, the console cannot switch. */
+  readonly profiles?: ViewEnv['profiles'];
 }
 
 export function tick(): Promise<void> {
@@ -371,6 +373,7 @@ export function renderApp(options: RenderOptions = {}) {
     ...(options.confirmThresholdUsd !== undefined ? { confirmThresholdUsd: options.confirmThresholdUsd } : {}),
     ...(options.callOperator !== undefined ? { callOperator: options.callOperator } : {}),
     ...(options.suspend !== undefined ? { suspend: options.suspend } : {}),
+    ...(options.profiles !== undefined ? { profiles: options.profiles } : {}),
   };
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();

@@ -73,6 +73,7 @@ describe('interruptMeaning (ctrl-c)', () => {
     ['json', 'quit'],
     ['messages', 'quit'],
     ['copy', 'leave'],
+    ['profiles', 'leave'],
   ] as const)('%s → %s', (mode, meaning) => {
     expect(interruptMeaning(mode)).toBe(meaning);
   });

@@ -1,8 +1,9 @@
-// The `:` command line: the commands (each resource's own, one per pane from the registry, help and
-// quit), the parser, the completer and the runner.
+// The `:` command line: the commands (each resource's own, one per pane from the registry, :ctx,
+// help and quit), the parser, the completer and the runner.
 import type { ViewModel } from '../model/model.js';
 import { notify } from '../model/notify.js';
 import { PANES, RESOURCES } from '../resources/registry.js';
+import { CTX_COMMAND } from '../profiles/command.js';
 import type { CommandSpec, CompletionSources, ParsedCommand } from '../query/command-spec.js';
 
 export type { CommandSpec, CompletionSources, ParsedCommand } from '../query/command-spec.js';
@@ -19,6 +20,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       run: (vm) => vm.ui.getState().setPane(p.id),
     }),
   ),
+  CTX_COMMAND,
   { name: 'help', description: 'the help screen', run: (vm) => vm.ui.getState().openHelp() },
   { name: 'quit', aliases: ['q'], description: 'quit', run: (vm) => vm.env.quit() },
 ];

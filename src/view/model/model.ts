@@ -13,6 +13,33 @@ import type { CopyOutcome } from '../base/copy-outcome.js';
 import type { LiveActions } from './live-actions.js';
 import { createTheme, type Theme } from '../base/theme.js';
 
+/** A profile of the config file, as `:ctx` lists it. */
+export interface ProfileEntry {
+  readonly name: string;
+  /** The server's host (and port); absent when the profile names no server. */
+  readonly host?: string;
+  readonly workspaceId?: string;
+  /** Marked `"tone": "production"`: a switch to it is said louder. */
+  readonly production: boolean;
+}
+
+/**
+ * `:ctx`: the profiles this console can switch to and the switch itself (the terminal layer:
+ * commands/console-switch.ts). Read when this profile's session started.
+ */
+export interface ProfileSwitch {
+  readonly list: readonly ProfileEntry[];
+  /** The profile in use; absent when flags, the environment or the demo gave the connection. */
+  readonly current?: string;
+  /** Where `:ctx -` goes: the profile in use before the last switch. */
+  readonly previous?: string;
+  /**
+   * Switches the whole console to profile `name`: resolves with why it cannot (the console stays
+   * as it is), or undefined once the switch is under way (this view is then unmounted).
+   */
+  switchTo(name: string): Promise<string | undefined>;
+}
+
 export interface ViewEnv {
   /** ASCII glyphs only (the locale is not UTF-8). */
   readonly ascii: boolean;
@@ -41,6 +68,8 @@ export interface ViewEnv {
    * (settings' approvalThresholdUsd); default 100000.
    */
   readonly confirmThresholdUsd?: string;
+  /** `:ctx`'s profiles and switch; absent where the console cannot switch (tests, the demo alone). */
+  readonly profiles?: ProfileSwitch;
 }
 
 /** One clock for the whole view: a tick re-renders only the components that select from it. */

@@ -18,6 +18,8 @@ export interface CompletionSources {
   readonly accountNames: readonly string[];
   readonly networks: readonly string[];
   readonly addressStatuses: readonly string[];
+  /** The profiles `:ctx` can switch to. */
+  readonly profiles: readonly string[];
 }
 
 export interface CommandSpec {

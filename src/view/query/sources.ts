@@ -57,5 +57,6 @@ export function completionSources(vm: ViewModel): CompletionSources {
     accountNames: ws.accounts.map((a) => a.accountName),
     networks: [...networks].sort(),
     addressStatuses: ADDRESS_STATUSES,
+    profiles: vm.env.profiles?.list.map((p) => p.name) ?? [],
   };
 }

@@ -23,6 +23,7 @@ import { HelpOverlay } from './help.js';
 import { MessagesOverlay } from '../messages/overlay.js';
 import { CopyMenuOverlay, copyMenuHeight, useCopyMenu } from '../lists/copy-overlay.js';
 import { JsonOverlay } from './json.js';
+import { ProfilesOverlay } from '../profiles/overlay.js';
 import { ResourcePane } from './resource-pane.js';
 import { paneSpec } from '../resources/registry.js';
 import { Footer } from './footer.js';
@@ -85,6 +86,7 @@ function Body({ width, height }: { width: number; height: number }) {
   if (mode === 'help' || mode === 'helpSearch') content = <HelpOverlay width={width} height={height} />;
   else if (mode === 'json') content = <JsonOverlay width={width} height={height} />;
   else if (mode === 'messages') content = <MessagesOverlay width={width} height={height} />;
+  else if (mode === 'profiles') content = <ProfilesOverlay width={width} height={height} />;
   else if (mode === 'dialog') content = <ActionDialog width={width} height={height} />;
   else if (detail && Detail !== undefined) content = <Detail width={width} height={height} />;
   // Keyed by pane: each resource's pane hook is its own sequence of hooks.

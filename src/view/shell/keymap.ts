@@ -8,6 +8,7 @@ import { INPUT_BINDINGS } from '../input/keys.js';
 import { LIST_BINDINGS } from '../lists/keys.js';
 import { MOVE_BINDINGS } from '../lists/move.js';
 import { MESSAGE_BINDINGS } from '../messages/keys.js';
+import { PROFILE_BINDINGS } from '../profiles/keys.js';
 import { SHELL_BINDINGS } from './keys.js';
 import { HELP_SEARCH_BINDINGS } from './help-keys.js';
 import { SUSPEND_BINDINGS } from './suspend-keys.js';
@@ -25,4 +26,5 @@ export const KEYMAP: readonly KeyBinding[] = [
   ...ACTION_BINDINGS,
   ...APPROVAL_BINDINGS,
   ...MESSAGE_BINDINGS,
+  ...PROFILE_BINDINGS,
 ];

@@ -17,6 +17,7 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   command: 'command line',
   form: 'swap form',
   copy: 'copy menu',
+  profiles: 'list of profiles',
 };
 
 /** Leaves the field or dialog that has the keyboard, as its Esc would (the dialog: whatever its step). */
@@ -34,7 +35,7 @@ export function leaveField(vm: ViewModel): void {
     const s = vm.swap.getState();
     const next = withEditing(withConfirmClosed(s), false);
     if (next !== s) vm.swap.setState(next, true);
-  } else if (mode === 'copy') {
+  } else if (mode === 'copy' || mode === 'profiles') {
     vm.ui.getState().closeOverlay(); // as the menu's Esc
   } else {
     vm.ui.getState().cancelInput();
