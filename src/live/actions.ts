@@ -34,7 +34,10 @@ export interface ActionDeps {
   readonly now: () => number;
 }
 
-export type WriteActions = Pick<LiveActions, 'decide' | 'create' | 'quote'>;
+export type WriteActions = Pick<LiveActions, 'decide' | 'create' | 'quote'> & {
+  /** A decision or a create is on its way (sent, not yet answered). */
+  sending(): boolean;
+};
 
 /** What the audit line says of an outcome: the new status, or why not. */
 interface Settled {
@@ -255,6 +258,7 @@ export function createWriteActions(deps: ActionDeps): WriteActions {
   };
 
   return {
+    sending: () => inFlight.size > 0,
     decide(action, id, body = {}) {
       // The one place the reason is cleaned: the view passes what was typed. The server and the
       // audit log get the same text; an empty one is no reason, and neither gets any. An action

@@ -157,6 +157,8 @@ export interface Live extends LiveActions {
   start(): Promise<void>;
   /** Ends the subscription, every timer and all pending work. Idempotent. */
   stop(): void;
+  /** A decision or a create is on its way: a profile switch waits for its outcome. */
+  sending(): boolean;
   /**
    * Hook for the API client's `ClientOptions.onRequest` (every HTTP attempt, retries included):
    * 429/503 set `session.degraded`, a success clears it. Bound: pass it as it is.
