@@ -109,6 +109,27 @@ export function takeSecretEnv(env: NodeJS.ProcessEnv = process.env): SecretEnv {
   return secrets;
 }
 
+/**
+ * The variables that choose or override where a run connects and with which key (the profile,
+ * the server, the workspace, the key, its passphrase, the proxy). A `:ctx` switch drops them:
+ * they were given for the first connection, and one profile's server must never meet another's key.
+ */
+export const CONNECTION_ENV = [
+  'CUSTODY_PROFILE',
+  'CUSTODY_BASE_URL',
+  'CUSTODY_WORKSPACE',
+  'CUSTODY_KEY_FILE',
+  'CUSTODY_API_KEY',
+  'CUSTODY_KEY_PASSPHRASE',
+  'CUSTODY_PROXY',
+] as const;
+
+/** `env` without CONNECTION_ENV (a copy; the process's own is left as it is). */
+export function withoutConnectionEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const drop: readonly string[] = CONNECTION_ENV;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !drop.includes(name)));
+}
+
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 function checkUrl(value: string, where: string, what: string): string {
