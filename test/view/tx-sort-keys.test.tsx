@@ -36,6 +36,37 @@ describe('sorting the transactions', () => {
   });
 });
 
+/** The sort names `s` goes through in one whole cycle, from the first. */
+async function cycle(a: Rendered): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    const name = /Transactions │ ([^↑↓│]+?) [↑↓]/.exec(title(a))?.[1] ?? title(a);
+    if (seen.includes(name)) break;
+    seen.push(name);
+    await a.press('s');
+  }
+  return seen;
+}
+
+describe('s offers a column only while it is shown', () => {
+  it('the usual view: no queue column; the queue: its columns, not network and age', async () => {
+    app = renderApp({ columns: 120, rows: 30 });
+    await settle();
+    const usual = await cycle(app);
+    expect(usual).toContain('network');
+    expect(usual).toContain('age');
+    for (const queueOnly of ['approvals', 'left', 'creator', 'in book']) expect(usual).not.toContain(queueOnly);
+    await app.press(':');
+    await app.type('tx waiting-approval');
+    await app.press(KEYS.enter);
+    await settle();
+    const queue = await cycle(app);
+    for (const own of ['approvals', 'left', 'creator', 'in book']) expect(queue).toContain(own);
+    expect(queue).not.toContain('network');
+    expect(queue).not.toContain('age');
+  });
+});
+
 describe('the approval queue view', () => {
   it.each([80, 120])('at %i columns: approvals and time left, not network and age', async (columns) => {
     app = renderApp({ columns, rows: 30 });

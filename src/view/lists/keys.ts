@@ -108,7 +108,12 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
       const ui = vm.ui.getState();
       const resource = resourceOf(ui.pane);
       if (resource === undefined) return;
-      ui.patchList(ui.pane, { sort: (listState(ui, ui.pane).sort + 1) % resource.sorts.length });
+      const n = resource.sorts.length;
+      const from = listState(ui, ui.pane).sort;
+      // The next sort offered here: a column's only while the column is shown.
+      let next = (from + 1) % n;
+      while (next !== from && resource.sortable?.(ui, resource.sorts[next]!.id) === false) next = (next + 1) % n;
+      ui.patchList(ui.pane, { sort: next });
     },
   },
   {

@@ -71,6 +71,11 @@ export interface ListResource<R> extends RecordSource<R> {
   readonly sorts: readonly SortSpec[];
   /** `S` reads its sort the other way (its rows follow ListState.reverse). */
   readonly reverses?: boolean;
+  /**
+   * Whether `s` offers this sort now (absent: always): a column's sort only while its column is
+   * shown (the transactions' approval queue has columns of its own and drops two).
+   */
+  sortable?(ui: UiData, sortId: string): boolean;
   recordId(record: R): string;
   /** Tone of the toned column (status): for color only, the text already says it. */
   tone(record: R): Tone | undefined;

@@ -30,7 +30,7 @@ import {
   useUnreachable,
 } from '../kit.js';
 import { transactionCopies } from '../copies.js';
-import { TRANSACTION_COLUMNS as columns, queueColumns } from './columns.js';
+import { ALL_TRANSACTION_COLUMNS, TRANSACTION_COLUMNS as columns, queueColumns } from './columns.js';
 import { TRANSACTION_SORTS, transactionQuery, transactionRows } from './rows.js';
 import type { ListResource } from '../types.js';
 
@@ -121,6 +121,8 @@ export const transactions: ListResource<Transaction> = {
   columns,
   sorts: TRANSACTION_SORTS,
   reverses: true,
+  sortable: (ui, id) =>
+    !ALL_TRANSACTION_COLUMNS.some((c) => c.id === id) || queueColumns(ui.txFilter.transactionStatuses).some((c) => c.id === id),
   recordId: (tx) => tx.transactionId,
   tone: (tx) => transactionStatusStyle(tx.status).tone,
   inputs,
