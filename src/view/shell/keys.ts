@@ -46,7 +46,7 @@ export const SHELL_BINDINGS: readonly KeyBinding[] = [
     id: 'command',
     keys: [':'],
     label: 'command',
-    description: 'command line (:tx, :account, :addr, :balances, :activity, :swap, :help, :q)',
+    description: 'command line (:tx, :account, :addr, :balances, :activity, :swap, :ctx, :help, :q)',
     modes: ['normal'],
     group: 'view',
     footer: { order: 30 },
