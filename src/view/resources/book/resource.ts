@@ -10,7 +10,6 @@ import { networkName } from '../../draw/context.js';
 import {
   ageColumn,
   compareText,
-  filterChip,
   makeList,
   memo,
   newestFirst,
@@ -19,19 +18,15 @@ import {
   sortOf,
   type SortSpec,
   textMatcher,
-  useAgeNow,
-  useInputs,
-  useUnreachable,
 } from '../kit.js';
 import { fieldCopies } from '../copies.js';
 import type { ListResource } from '../types.js';
 import {
   directoryCommand,
-  directoryEmpty,
   type DirectoryInputs,
   directoryInputs,
   directoryStatusStyle,
-  directorySummary,
+  useDirectoryPane,
 } from '../directory/lists.js';
 import { BookDetailPane } from './detail.js';
 import { bookMemo } from './detail-lines.js';
@@ -151,27 +146,11 @@ export const book: ListResource<AddressBookRecord> = {
   inputs,
   rows: (vm) => rowsOf(vm),
   ...recordsIn((stores) => stores.directory, (s, id) => s.book.find((r) => r.recordId === id)),
-  usePane(vm) {
-    const from = useInputs(vm, inputs);
-    const now = useAgeNow(vm);
-    const unreachable = useUnreachable(vm);
-    const list = rowsOf(vm, from);
-    const { directory, dictionary, workspace } = from;
-    const summary = directorySummary(directory.bookState, directory.book.length);
-    return {
-      list,
-      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, directory, prices: list.prices },
-      chips: filterChip(from.own.filter),
-      ...(summary !== undefined ? { summary } : {}),
-      empty: directoryEmpty(directory.book.length > 0 ? 'loaded' : directory.bookState, {
-        plural: 'address book',
-        none: 'the address book is empty',
-        filtered: from.own.filter !== '',
-        ascii: vm.theme.ascii,
-        unreachable,
-      }),
-    };
-  },
+  usePane: (vm) =>
+    useDirectoryPane(vm, inputs, rowsOf, (d) => ({ held: d.book.length, state: d.bookState }), {
+      plural: 'address book',
+      none: 'the address book is empty',
+    }),
   refresh: 'directory',
   // Where the money goes (address and memo) first: what a ticket or a sender needs.
   copies: (r, id) =>

@@ -8,8 +8,10 @@ import { listState, type ListState, type PaneId } from '../../../store/ui.js';
 import { clean } from '../../../domain/index.js';
 import type { CommandSpec } from '../../query/command-spec.js';
 import type { ViewModel } from '../../model/model.js';
+import type { DerivedList } from '../../draw/derived-list.js';
 import type { RefData } from '../kit.js';
-import { closeDetailOf } from '../kit.js';
+import { closeDetailOf, filterChip, useAgeNow, useInputs, useUnreachable } from '../kit.js';
+import type { PaneData } from '../types.js';
 
 /** What a directory pane's rows are derived from: its own list state and the names it reads. */
 export interface DirectoryInputs extends RefData {
@@ -89,5 +91,43 @@ export function directoryCommand(pane: PaneId, name: string, description: string
       ui.patchList(pane, { filter: cmd.rest });
       ui.setPane(pane);
     },
+  };
+}
+
+/** What one directory pane holds of the store: how many records, and how its read stands. */
+export interface DirectoryPart {
+  readonly held: number;
+  readonly state: ReferenceState;
+}
+
+/**
+ * The pane hook the three directory panes share: subscribe to the pane's inputs, derive its rows,
+ * and say in the title and the empty line how the read of its part of the directory stands.
+ */
+export function useDirectoryPane<R>(
+  vm: ViewModel,
+  inputs: (vm: ViewModel) => DirectoryInputs,
+  rowsOf: (vm: ViewModel, from: DirectoryInputs) => DerivedList<R>,
+  part: (directory: DirectoryState) => DirectoryPart,
+  words: { readonly plural: string; readonly none: string },
+): PaneData<R> {
+  const from = useInputs(vm, inputs);
+  const now = useAgeNow(vm);
+  const unreachable = useUnreachable(vm);
+  const list = rowsOf(vm, from);
+  const { directory, dictionary, workspace } = from;
+  const { held, state } = part(directory);
+  const summary = directorySummary(state, held);
+  return {
+    list,
+    ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, directory, prices: list.prices },
+    chips: filterChip(from.own.filter),
+    ...(summary !== undefined ? { summary } : {}),
+    empty: directoryEmpty(held > 0 ? 'loaded' : state, {
+      ...words,
+      filtered: from.own.filter !== '',
+      ascii: vm.theme.ascii,
+      unreachable,
+    }),
   };
 }

@@ -9,7 +9,6 @@ import type { Column } from '../../draw/columns.js';
 import {
   ageColumn,
   compareText,
-  filterChip,
   fixed8,
   makeList,
   memo,
@@ -19,19 +18,15 @@ import {
   sortOf,
   type SortSpec,
   textMatcher,
-  useAgeNow,
-  useInputs,
-  useUnreachable,
 } from '../kit.js';
 import { fieldCopies } from '../copies.js';
 import type { ListResource } from '../types.js';
 import {
   directoryCommand,
-  directoryEmpty,
   type DirectoryInputs,
   directoryInputs,
   directoryStatusStyle,
-  directorySummary,
+  useDirectoryPane,
 } from '../directory/lists.js';
 import { LimitDetailPane } from './detail.js';
 import { limitNeeds, limitRule } from './detail-lines.js';
@@ -155,28 +150,11 @@ export const limits: ListResource<TransactionLimit> = {
   inputs,
   rows: (vm) => rowsOf(vm),
   ...recordsIn((stores) => stores.directory, (s, id) => s.limits.get(id)),
-  usePane(vm) {
-    const from = useInputs(vm, inputs);
-    const now = useAgeNow(vm);
-    const unreachable = useUnreachable(vm);
-    const list = rowsOf(vm, from);
-    const { directory, dictionary, workspace } = from;
-    const held = directory.limits.size;
-    const summary = directorySummary(directory.limitsState, held);
-    return {
-      list,
-      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, directory, prices: list.prices },
-      chips: filterChip(from.own.filter),
-      ...(summary !== undefined ? { summary } : {}),
-      empty: directoryEmpty(held > 0 ? 'loaded' : directory.limitsState, {
-        plural: 'transaction limits',
-        none: 'no transaction limits: no transaction asks for approval by a limit',
-        filtered: from.own.filter !== '',
-        ascii: vm.theme.ascii,
-        unreachable,
-      }),
-    };
-  },
+  usePane: (vm) =>
+    useDirectoryPane(vm, inputs, rowsOf, (d) => ({ held: d.limits.size, state: d.limitsState }), {
+      plural: 'transaction limits',
+      none: 'no transaction limits: no transaction asks for approval by a limit',
+    }),
   refresh: 'directory',
   copies: (l, id) => fieldCopies(id, l, [['externalId', 'external id', l.externalId]]),
   open: {

@@ -9,7 +9,6 @@ import type { Column } from '../../draw/columns.js';
 import {
   ageColumn,
   compareText,
-  filterChip,
   makeList,
   memo,
   newestFirst,
@@ -18,19 +17,15 @@ import {
   sortOf,
   type SortSpec,
   textMatcher,
-  useAgeNow,
-  useInputs,
-  useUnreachable,
 } from '../kit.js';
 import { fieldCopies } from '../copies.js';
 import type { ListResource } from '../types.js';
 import {
   directoryCommand,
-  directoryEmpty,
   type DirectoryInputs,
   directoryInputs,
   directoryStatusStyle,
-  directorySummary,
+  useDirectoryPane,
 } from '../directory/lists.js';
 import { MemberDetailPane } from './detail.js';
 import { memberEmails, memberGroups } from './detail-lines.js';
@@ -130,28 +125,11 @@ export const members: ListResource<Member> = {
   inputs,
   rows: (vm) => rowsOf(vm),
   ...recordsIn((stores) => stores.directory, (s, id) => s.members.get(id)),
-  usePane(vm) {
-    const from = useInputs(vm, inputs);
-    const now = useAgeNow(vm);
-    const unreachable = useUnreachable(vm);
-    const list = rowsOf(vm, from);
-    const { directory, dictionary, workspace } = from;
-    const held = directory.members.size;
-    const summary = directorySummary(directory.membersState, held);
-    return {
-      list,
-      ctx: { ascii: vm.theme.ascii, now, dictionary, workspace, directory, prices: list.prices },
-      chips: filterChip(from.own.filter),
-      ...(summary !== undefined ? { summary } : {}),
-      empty: directoryEmpty(held > 0 ? 'loaded' : directory.membersState, {
-        plural: 'members',
-        none: 'no members',
-        filtered: from.own.filter !== '',
-        ascii: vm.theme.ascii,
-        unreachable,
-      }),
-    };
-  },
+  usePane: (vm) =>
+    useDirectoryPane(vm, inputs, rowsOf, (d) => ({ held: d.members.size, state: d.membersState }), {
+      plural: 'members',
+      none: 'no members',
+    }),
   refresh: 'directory',
   copies: (m, id) => fieldCopies(id, m, [['name', 'name', m.embedded?.profile?.name]]),
   open: {
