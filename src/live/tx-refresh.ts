@@ -12,7 +12,9 @@ import {
   compareMillis,
   EMPTY_WINDOW,
   nextPage,
+  keyTime,
   sortKey,
+  windowRead,
   type TxQuery,
   type TxWindow,
   type WindowReload,
@@ -73,20 +75,21 @@ export async function dropVanishedWork(ctx: EngineContext, read: ReadonlySet<str
   if (gone.length > 0) ctx.log(`refresh: ${gone.length} unfinished transaction(s) the server no longer has, dropped`);
 }
 
-/** A history page of the view, newest first, at or below `to` (skipping `offset` rows of that key). */
+/** A history page of the view, in its order, from window key `to` on (skipping `offset` rows of that key). */
 function reloadQuery(query: TxQuery, to: string | undefined, offset: number, limit: number): TransactionsListQuery {
-  const { filter, sort } = query;
+  const read = windowRead(query, 'down');
   const q: TransactionsListQuery & Record<string, unknown> = {
-    ...filter,
+    ...query.filter,
     isTerminated: true,
-    sortBy: sort === 'updated' ? 'updated' : 'activity',
-    sortDirection: 'DESC',
+    sortBy: read.sortBy,
+    sortDirection: read.sortDirection,
     limit,
   };
   if (to !== undefined) {
-    const field = sort === 'updated' ? 'updatedAtTo' : 'createdAtTo';
-    const own = q[field] as string | undefined;
-    q[field] = own === undefined || compareMillis(to, own) <= 0 ? to : own;
+    const time = keyTime(to, query);
+    const own = q[read.bound] as string | undefined;
+    const tighter = read.narrow === 'min' ? compareMillis(time, own ?? time) <= 0 : compareMillis(time, own ?? time) >= 0;
+    q[read.bound] = own === undefined || tighter ? time : own;
   }
   if (offset > 0) q.offset = offset;
   return q;
@@ -125,7 +128,7 @@ export async function reloadWindow(
     ctx.note(answer.items);
     // Rows at the very key of a cut top that the window did not hold were cut: they stay above.
     const rows = answer.items
-      .map((tx) => ({ id: tx.transactionId, key: sortKey(tx, query.sort) }))
+      .map((tx) => ({ id: tx.transactionId, key: sortKey(tx, query) }))
       .filter((r) => held.top === undefined || r.key !== held.top || held.keys.has(r.id));
     items.push(...answer.items);
     w = withPage(w, { direction: 'down', rows, rawCount: answer.rawCount, limit: size });

@@ -14,7 +14,9 @@ import {
   EMPTY_WINDOW,
   needsHistory,
   nextPage,
+  keyTime,
   sortKey,
+  windowRead,
   type TransactionsState,
   type TxQuery,
   txQueryKey,
@@ -102,21 +104,25 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
   // ---- one page of a view ---------------------------------------------------------------------
 
   function request(view: ViewState, w: TxWindow, direction: 'first' | 'down' | 'up', limit: number): TransactionsListQuery {
-    const { filter, sort } = view.query;
+    const { query } = view;
+    const read = windowRead(query, direction);
     const q: TransactionsListQuery & Record<string, unknown> = {
-      ...filter,
+      ...query.filter,
       isTerminated: true,
-      sortBy: sort === 'updated' ? 'updated' : 'activity',
-      sortDirection: direction === 'up' ? 'ASC' : 'DESC',
+      sortBy: read.sortBy,
+      sortDirection: read.sortDirection,
       limit,
     };
     if (direction === 'first') return q;
     const next = nextPage(w, direction, limit);
     if (next === undefined) return q;
-    const field = sort === 'updated' ? 'updatedAt' : 'createdAt';
-    // The key bound narrows the view's own range (created:…, updated:…), never widens it.
-    if (next.to !== undefined) q[`${field}To`] = minMillis(next.to, q[`${field}To`] as string | undefined);
-    if (next.from !== undefined) q[`${field}From`] = maxMillis(next.from, q[`${field}From`] as string | undefined);
+    const key = next.to ?? next.from;
+    if (key !== undefined) {
+      // The key bound narrows the view's own range (created:…, updated:…), never widens it.
+      const time = keyTime(key, query);
+      const own = q[read.bound] as string | undefined;
+      q[read.bound] = read.narrow === 'min' ? minMillis(time, own) : maxMillis(time, own);
+    }
     if (next.offset > 0) q.offset = next.offset;
     return q;
   }
@@ -170,7 +176,7 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
       const stamp = now();
       write(
         (s) =>
-          withWindowPage(s, key, { direction, items: page.items, rawCount: page.rawCount, limit, sort: view.query.sort }, stamp),
+          withWindowPage(s, key, { direction, items: page.items, rawCount: page.rawCount, limit, query: view.query }, stamp),
         'a page',
       );
     } catch (err) {
@@ -295,7 +301,7 @@ export function createTxWindows(ctx: EngineContext, opts: TxWindowsOptions = {})
       if (w.keys.has(v.anchorId)) index = w.ids.indexOf(v.anchorId);
       else {
         const tx = stores.transactions.getState().byId.get(v.anchorId);
-        if (tx !== undefined) index = positionOf(w, sortKey(tx, view.query.sort));
+        if (tx !== undefined) index = positionOf(w, sortKey(tx, view.query));
       }
     }
     const ahead = Math.max(2 * v.visibleRows, Math.ceil(pageSize / 2));

@@ -10,7 +10,6 @@ import {
   covers,
   cut,
   EMPTY_WINDOW,
-  type TxSort,
   type TxWindow,
   withLoading,
   withPage,
@@ -29,11 +28,11 @@ function setWindow(s: TransactionsState, key: string, w: TxWindow): Transactions
 export function withWindowPage(
   s: TransactionsState,
   key: string,
-  page: Omit<WindowPage, 'rows'> & { readonly items: readonly Transaction[]; readonly sort: TxSort },
+  page: Omit<WindowPage, 'rows'> & { readonly items: readonly Transaction[]; readonly query: Pick<TxQuery, 'sort' | 'oldestFirst'> },
   now: number,
 ): TransactionsState {
   const next = applyTransactions(s, page.items, { now, live: false, slim: true });
-  const rows = page.items.map((tx) => ({ id: tx.transactionId, key: sortKey(tx, page.sort) }));
+  const rows = page.items.map((tx) => ({ id: tx.transactionId, key: sortKey(tx, page.query) }));
   const current = s.windows.get(key) ?? EMPTY_WINDOW;
   const w = withLoading(withPage(current, { direction: page.direction, rows, rawCount: page.rawCount, limit: page.limit }), undefined);
   return setWindow(next, key, w);
@@ -182,7 +181,7 @@ export function withWindowReloaded(
   const gone: string[] = [];
   for (const [id, tx] of next.byId) {
     if (w.keys.has(id) || !isTerminalTransactionStatus(tx.status)) continue;
-    if (!covers(w, sortKey(tx, reload.query.sort))) continue;
+    if (!covers(w, sortKey(tx, reload.query))) continue;
     if (old?.keys.has(id) !== true && !inQuery(reload.query, tx)) continue;
     if (Number(tx.updatedAt ?? tx.createdAt) >= reload.before) continue;
     gone.push(id);

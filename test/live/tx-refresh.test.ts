@@ -106,4 +106,25 @@ describe('r: what the server no longer has goes', () => {
     expect(stores.transactions.getState().windows.get(KEY)!.ids.length).toBeLessThanOrEqual(held + 1000);
     expect(stores.transactions.getState().windows.get(KEY)!.complete).toBe(false);
   });
+
+  it('oldest first: the reload reads the same range ASC, and the window keeps its rows in order', async () => {
+    const { stores, windows, requests } = loader();
+    await windows.readLive();
+    const query = { ...ALL_TRANSACTIONS, oldestFirst: true };
+    const key = txQueryKey(query);
+    windows.show(query);
+    await windows.settled();
+    const before = stores.transactions.getState().windows.get(key)!.ids;
+    expect(before.length).toBeGreaterThan(0);
+    requests.length = 0;
+    windows.refresh();
+    await waitUntil(() => requests.some((r) => /isTerminated=true/.test(r)), 10_000, 'the reload');
+    await waitUntil(() => stores.transactions.getState().windows.get(key)?.loading === undefined, 10_000, 'the reload');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const pages = requests.filter((r) => /isTerminated=true/.test(r));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page).toContain('sortDirection=ASC');
+    const after = stores.transactions.getState().windows.get(key)!.ids;
+    expect(after.slice(0, before.length)).toEqual(before);
+  });
 });

@@ -116,6 +116,28 @@ describe('the windowed transaction loader', () => {
     expect(w.ids).toEqual(all.slice(0, w.ids.length));
   });
 
+  it('oldest first (S): the server reads it ASC; down to the newest row, each once, in order, and back up', async () => {
+    const { stores, windows } = loader({ pageSize: 50, budget: 200 });
+    const query: TxQuery = { ...ALL_TRANSACTIONS, oldestFirst: true };
+    const key = txQueryKey(query);
+    expect(key).not.toBe(txQueryKey(ALL_TRANSACTIONS));
+    windows.show(query);
+    const seen = await walkDown(stores, windows, key);
+    const oldestFirst = finished().sort(newestFirst).reverse().map((t) => t.transactionId);
+    expect(seen).toEqual(oldestFirst);
+    const deep = stores.transactions.getState().windows.get(key)!;
+    expect(deep.droppedAbove).toBeGreaterThan(0); // the oldest rows were let go under the budget
+    for (let i = 0; i < 400; i++) {
+      await waitUntil(() => stores.transactions.getState().windows.get(key)?.loading === undefined, 5_000, 'a page');
+      const w = stores.transactions.getState().windows.get(key)!;
+      if (w.top === undefined) break;
+      windows.viewport({ key, anchorId: w.ids[0]!, visibleRows: 10 });
+    }
+    const w = stores.transactions.getState().windows.get(key)!;
+    expect(w.top).toBeUndefined();
+    expect(w.ids).toEqual(oldestFirst.slice(0, w.ids.length));
+  });
+
   it('a view kept from before, cut at the top, opens again at its first page (a new query opens at row 1)', async () => {
     const { stores, windows } = loader({ pageSize: 50, budget: 200 });
     const key = txQueryKey(ALL_TRANSACTIONS);

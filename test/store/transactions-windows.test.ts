@@ -29,7 +29,7 @@ function tx(id: string, createdAt: number, status = 'completed', updatedAt = cre
 }
 
 function page(s: TransactionsState, key: string, items: Transaction[], direction: 'first' | 'down' | 'up' = 'first', limit = 3) {
-  return withWindowPage(s, key, { direction, items, rawCount: items.length, limit, sort: 'created' }, 1);
+  return withWindowPage(s, key, { direction, items, rawCount: items.length, limit, query: { sort: 'created' } }, 1);
 }
 
 describe('window reducers', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/contract/index.js';
-import { inQuery, needsHistory, sortKey, type TxQuery, txQueryKey } from '../../src/store/tx-query.js';
+import { inQuery, keyTime, needsHistory, sortKey, type TxQuery, txQueryKey, windowRead } from '../../src/store/tx-query.js';
+import { compareMillis } from '../../src/store/merge.js';
 
 function tx(over: Partial<Transaction> = {}): Transaction {
   return {
@@ -64,8 +65,30 @@ describe('inQuery (the server\'s own predicate, on a held transaction)', () => {
 
 describe('sortKey', () => {
   it('created, or updated (created when never updated)', () => {
-    expect(sortKey(tx(), 'created')).toBe('1000');
-    expect(sortKey(tx(), 'updated')).toBe('2000');
-    expect(sortKey(tx({ updatedAt: undefined }), 'updated')).toBe('1000');
+    expect(sortKey(tx(), { sort: 'created' })).toBe('1000');
+    expect(sortKey(tx(), { sort: 'updated' })).toBe('2000');
+    expect(sortKey(tx({ updatedAt: undefined }), { sort: 'updated' })).toBe('1000');
   });
+
+  it('oldest first: the time turned around, so the older is the larger key; keyTime turns it back', () => {
+    const older = sortKey(tx({ createdAt: '1700000000000' }), { sort: 'created', oldestFirst: true });
+    const newer = sortKey(tx({ createdAt: '1700000000001' }), { sort: 'created', oldestFirst: true });
+    expect(compareMillis(older, newer)).toBeGreaterThan(0);
+    expect(older).toHaveLength(16);
+    expect(keyTime(older, { oldestFirst: true })).toBe('1700000000000');
+    expect(keyTime('1700000000000', {})).toBe('1700000000000');
+    // Not a time: kept as it is (never a crash on a malformed record).
+    expect(sortKey(tx({ createdAt: 'x' }), { sort: 'created', oldestFirst: true })).toBe('x');
+  });
+});
+
+describe('windowRead', () => {
+  it.each<[string, Parameters<typeof windowRead>[0], 'first' | 'down' | 'up', ReturnType<typeof windowRead>]>([
+    ['newest first, on down', { sort: 'created' }, 'down', { sortBy: 'activity', sortDirection: 'DESC', bound: 'createdAtTo', narrow: 'min' }],
+    ['newest first, the first page', { sort: 'created' }, 'first', { sortBy: 'activity', sortDirection: 'DESC', bound: 'createdAtTo', narrow: 'min' }],
+    ['newest first, back up', { sort: 'created' }, 'up', { sortBy: 'activity', sortDirection: 'ASC', bound: 'createdAtFrom', narrow: 'max' }],
+    ['oldest first, on down', { sort: 'created', oldestFirst: true }, 'down', { sortBy: 'activity', sortDirection: 'ASC', bound: 'createdAtFrom', narrow: 'max' }],
+    ['oldest first, back up', { sort: 'created', oldestFirst: true }, 'up', { sortBy: 'activity', sortDirection: 'DESC', bound: 'createdAtTo', narrow: 'min' }],
+    ['updated, oldest first', { sort: 'updated', oldestFirst: true }, 'first', { sortBy: 'updated', sortDirection: 'ASC', bound: 'updatedAtFrom', narrow: 'max' }],
+  ])('%s', (_name, q, direction, expected) => expect(windowRead(q, direction)).toEqual(expected));
 });

@@ -32,7 +32,7 @@ const K = 'k';
 
 /** A window of the view holding these rows (newest first), as the server ordered them. */
 function held(items: Transaction[], limit = 10): TransactionsState {
-  return withWindowPage(emptyTransactions, K, { direction: 'first', items, rawCount: items.length, limit, sort: 'created' }, 1);
+  return withWindowPage(emptyTransactions, K, { direction: 'first', items, rawCount: items.length, limit, query: { sort: 'created' } }, 1);
 }
 
 function windowOf(items: Transaction[], complete: boolean, extra: Partial<TxWindow> = {}): TxWindow {

@@ -220,11 +220,11 @@ describe('transactions: the history held (windows)', () => {
   it('shows only what the window covers: live work below the oldest history row waits for it', () => {
     const { ref, derive, stores } = setup();
     let s = applyTransactions(emptyTransactions, [row('live-old', 50, 'signing'), row('live-new', 500, 'signing')], { now: NOW, live: false });
-    s = withWindowPage(s, txQueryKey(q().server), { direction: 'first', items: [row('h3', 400), row('h2', 300)], rawCount: 2, limit: 2, sort: 'created' }, NOW);
+    s = withWindowPage(s, txQueryKey(q().server), { direction: 'first', items: [row('h3', 400), row('h2', 300)], rawCount: 2, limit: 2, query: { sort: 'created' } }, NOW);
     const list = derive.transactions(s, q(), ref, stores.prices.getState());
     expect([...list.ids]).toEqual(['live-new', 'h3', 'h2']);
     expect(list.history).toEqual({ above: 0, complete: false, loading: false, localSort: false });
-    s = withWindowPage(s, txQueryKey(q().server), { direction: 'down', items: [row('h1', 40)], rawCount: 1, limit: 2, sort: 'created' }, NOW);
+    s = withWindowPage(s, txQueryKey(q().server), { direction: 'down', items: [row('h1', 40)], rawCount: 1, limit: 2, query: { sort: 'created' } }, NOW);
     expect([...derive.transactions(s, q(), ref, stores.prices.getState()).ids]).toEqual(['live-new', 'h3', 'h2', 'live-old', 'h1']);
   });
 
@@ -232,7 +232,7 @@ describe('transactions: the history held (windows)', () => {
     const { ref, derive, stores } = setup();
     const query = q({ statuses: ['canceled', 'signing'] });
     let s = applyTransactions(emptyTransactions, [row('live', 900, 'signing'), row('done', 800, 'completed')], { now: NOW, live: false });
-    s = withWindowPage(s, txQueryKey(query.server), { direction: 'first', items: [row('c1', 700, 'canceled')], rawCount: 1, limit: 5, sort: 'created' }, NOW);
+    s = withWindowPage(s, txQueryKey(query.server), { direction: 'first', items: [row('c1', 700, 'canceled')], rawCount: 1, limit: 5, query: { sort: 'created' } }, NOW);
     expect([...derive.transactions(s, query, ref, stores.prices.getState()).ids]).toEqual(['live', 'c1']);
   });
 

@@ -19,7 +19,7 @@ describe('sorting the transactions', () => {
     expect(title(app)).toContain('created ↓');
     await app.press('G');
     await app.press('S');
-    expect(title(app)).toContain('created ↑, loaded rows');
+    expect(title(app)).toContain('created ↑, oldest first');
     expect(app.ui.getState().lists.transactions?.cursor).toBe(0);
     expect(title(app)).toMatch(/ 1-\d+ of /);
     await app.press('S');

@@ -42,8 +42,9 @@ import { priceHolder } from '../balances/held-prices.js';
 
 /** The sorts of its own; then one per other column (kit.ts columnSorts), over the loaded rows. */
 const OWN_SORTS: readonly SortSpec[] = [
-  { id: 'created', label: 'created ↓', reversed: 'created ↑, loaded rows' },
-  { id: 'updated', label: 'updated ↓', reversed: 'updated ↑, loaded rows' },
+  // Read the other way (`S`), the server reads the history oldest first.
+  { id: 'created', label: 'created ↓', reversed: 'created ↑, oldest first' },
+  { id: 'updated', label: 'updated ↓', reversed: 'updated ↑, oldest first' },
   { id: 'usd', label: 'amount (USD) ↓, loaded rows' },
   // Urgency (store/urgency.ts). All unfinished work is held, so its top is whole; finished rows are the loaded ones.
   { id: 'status', label: 'status: urgent first, loaded rows' },
@@ -51,7 +52,7 @@ const OWN_SORTS: readonly SortSpec[] = [
 
 export const TRANSACTION_SORTS: readonly SortSpec[] = columnSorts(OWN_SORTS, ALL_TRANSACTION_COLUMNS, ', loaded rows');
 
-/** The server's own orders: read the other way (`S`), they order the loaded rows. */
+/** The server's own orders, either way (`S`: it reads them oldest first). */
 const SERVER_ORDERS = new Set(['created', 'updated']);
 
 export interface TransactionQuery extends ListQuery {
@@ -76,6 +77,7 @@ export function transactionQuery(ui: Pick<UiData, 'accountFilter' | 'txFilter' |
     server: {
       filter: ui.accountFilter !== undefined ? { ...ui.txFilter, accountId: ui.accountFilter } : ui.txFilter,
       sort: serverSort(own.sort),
+      ...(own.reverse === true && SERVER_ORDERS.has(sortOf(TRANSACTION_SORTS, own.sort).id) ? { oldestFirst: true } : {}),
     },
   };
 }
@@ -94,16 +96,19 @@ function viewRowsOf(state: TransactionsState, server: TxQuery, w: TxWindow | und
   const ids = order.filter((id) => {
     const tx = byId.get(id);
     if (tx === undefined) return false;
-    if (w !== undefined && !covers(w, sortKey(tx, server.sort))) return false;
+    if (w !== undefined && !covers(w, sortKey(tx, server))) return false;
     // The server put a window's rows there; others (live work, this session's changes) are in it
     // by the server's own rule.
     return w?.keys.has(id) === true || inQuery(server, tx);
   });
-  if (server.sort === 'created') return ids; // `order` is newest created first
-  return ids
+  const oldest = server.oldestFirst === true;
+  // `order` is newest created first.
+  if (server.sort === 'created') return oldest ? [...ids].reverse() : ids;
+  const newest = ids
     .map((id) => ({ id, key: byId.get(id)!.updatedAt ?? byId.get(id)!.createdAt }))
     .sort((a, b) => compareMillisText(b.key, a.key) || compareText(b.id, a.id))
     .map((r) => r.id);
+  return oldest ? newest.reverse() : newest;
 }
 
 /** The rows sorted on what is held: USD value (largest first, unpriced last) or status (urgency.ts). */
@@ -161,16 +166,14 @@ export function transactionRows(columns: readonly Column<Transaction>[]): Transa
       ]);
       const sort = sortOf(TRANSACTION_SORTS, q.sort).id;
       const reverse = q.reverse === true;
-      const local = !SERVER_ORDERS.has(sort) || reverse;
+      const local = !SERVER_ORDERS.has(sort);
       if (sort === 'usd' || sort === 'status') {
         ids = sortLocally(ids, sort, byId, (tx) => {
           const { amount, assetId } = transactionAmount(tx);
           return fixed8(usdValue({ dictionary: ref.dictionary, prices: bySymbol }, amount, assetId));
         });
         if (reverse) ids = [...ids].reverse();
-      } else if (SERVER_ORDERS.has(sort)) {
-        if (reverse) ids = [...ids].reverse();
-      } else {
+      } else if (!SERVER_ORDERS.has(sort)) {
         const column = ALL_TRANSACTION_COLUMNS.find((c) => c.id === sort)!;
         // Columns that read the clock (age, time left) sort by their sortKey, not by it.
         const ctx: RenderCtx = { ascii: false, now: 0, prices: bySymbol, ...ref };
