@@ -4,30 +4,12 @@
 import type { AddressBookRecord } from '../../../contract/index.js';
 import { styleText } from '../../../format/index.js';
 import { clean, personLabel } from '../../../domain/index.js';
-import type { ViewModel } from '../../model/model.js';
 import type { Column } from '../../draw/columns.js';
 import { networkName } from '../../draw/context.js';
-import {
-  ageColumn,
-  compareText,
-  makeList,
-  memo,
-  newestFirst,
-  recordsIn,
-  searchCache,
-  sortOf,
-  type SortSpec,
-  textMatcher,
-} from '../kit.js';
+import { ageColumn, compareText, newestFirst, sortOf, type SortSpec, textMatcher } from '../kit.js';
 import { fieldCopies } from '../copies.js';
-import type { ListResource } from '../types.js';
-import {
-  directoryCommand,
-  type DirectoryInputs,
-  directoryInputs,
-  directoryStatusStyle,
-  useDirectoryPane,
-} from '../directory/lists.js';
+import { directoryResource } from '../directory/resource.js';
+import { directoryStatusStyle } from '../directory/lists.js';
 import { BookDetailPane } from './detail.js';
 import { bookMemo } from './detail-lines.js';
 
@@ -108,50 +90,19 @@ export function bookRows(
   );
 }
 
-function derivations() {
-  const search = searchCache(bookColumns, (r: AddressBookRecord) => r.recordId);
-  return memo(
-    (from: DirectoryInputs) => {
-      const { book } = from.directory;
-      const rows = bookRows(book, from.own.filter, from.own.sort, (r) => search(r, from));
-      const byId = new Map(book.map((r) => [r.recordId, r]));
-      return makeList(
-        rows.map((r) => r.recordId),
-        (id) => byId.get(id),
-        book.length,
-      );
-    },
-    ([a], [b]) =>
-      a.directory.book === b.directory.book &&
-      a.directory.members === b.directory.members &&
-      a.dictionary === b.dictionary &&
-      a.own.filter === b.own.filter &&
-      a.own.sort === b.own.sort,
-  );
-}
-
-const inputs = (vm: ViewModel) => directoryInputs(vm, BOOK_PANE);
-
-function rowsOf(vm: ViewModel, from = inputs(vm)) {
-  return vm.cache(book, derivations)(from);
-}
-
-export const book: ListResource<AddressBookRecord> = {
+export const book = directoryResource<AddressBookRecord>({
   id: BOOK_PANE,
   title: 'Address book',
   columns: bookColumns,
   sorts: bookSorts,
   recordId: (r) => r.recordId,
-  tone: (r) => directoryStatusStyle(r.status).tone,
-  inputs,
-  rows: (vm) => rowsOf(vm),
-  ...recordsIn((stores) => stores.directory, (s, id) => s.book.find((r) => r.recordId === id)),
-  usePane: (vm) =>
-    useDirectoryPane(vm, inputs, rowsOf, (d) => ({ held: d.book.length, state: d.bookState }), {
-      plural: 'address book',
-      none: 'the address book is empty',
-    }),
-  refresh: 'directory',
+  status: (r) => r.status,
+  records: (d) => d.book,
+  find: (d, id) => d.book.find((r) => r.recordId === id),
+  state: (d) => d.bookState,
+  reads: (d) => [d.book, d.members],
+  order: (all, own, text) => bookRows(all, own.filter, own.sort, text),
+  words: { plural: 'address book', none: 'the address book is empty' },
   // Where the money goes (address and memo) first: what a ticket or a sender needs.
   copies: (r, id) =>
     fieldCopies(id, r, [
@@ -160,11 +111,8 @@ export const book: ListResource<AddressBookRecord> = {
       ['name', 'name', r.name],
       ['externalId', 'external id', r.externalId],
     ]),
-  open: {
-    label: 'open',
-    description: 'open the record (the whole address, network, status, who added it)',
-    run: (vm, id) => vm.ui.getState().openDetail(BOOK_PANE, id),
-  },
-  detail: { Component: BookDetailPane },
-  commands: [directoryCommand(BOOK_PANE, 'addressbook', 'the address book (also :book); with text: the records it finds (as `/`)', ['book'])],
-};
+  opens: 'open the record (the whole address, network, status, who added it)',
+  detail: BookDetailPane,
+  command: { name: 'addressbook', description: 'the address book (also :book); with text: the records it finds (as `/`)', aliases: ['book'] },
+});
+

@@ -4,30 +4,11 @@
 import type { TransactionLimit } from '../../../contract/index.js';
 import { styleText } from '../../../format/index.js';
 import { clean, peopleText } from '../../../domain/index.js';
-import type { ViewModel } from '../../model/model.js';
 import type { Column } from '../../draw/columns.js';
-import {
-  ageColumn,
-  compareText,
-  fixed8,
-  makeList,
-  memo,
-  newestFirst,
-  recordsIn,
-  searchCache,
-  sortOf,
-  type SortSpec,
-  textMatcher,
-} from '../kit.js';
+import { ageColumn, compareText, fixed8, newestFirst, sortOf, type SortSpec, textMatcher } from '../kit.js';
 import { fieldCopies } from '../copies.js';
-import type { ListResource } from '../types.js';
-import {
-  directoryCommand,
-  type DirectoryInputs,
-  directoryInputs,
-  directoryStatusStyle,
-  useDirectoryPane,
-} from '../directory/lists.js';
+import { directoryResource } from '../directory/resource.js';
+import { directoryStatusStyle } from '../directory/lists.js';
 import { LimitDetailPane } from './detail.js';
 import { limitNeeds, limitRule } from './detail-lines.js';
 
@@ -113,55 +94,22 @@ export function limitRows(
   );
 }
 
-function derivations() {
-  const search = searchCache(limitColumns, (l: TransactionLimit) => l.limitId);
-  return memo(
-    (from: DirectoryInputs) => {
-      const { limits } = from.directory;
-      const all = [...limits.values()];
-      const rows = limitRows(all, from.own.filter, from.own.sort, (l) => search(l, from));
-      return makeList(
-        rows.map((l) => l.limitId),
-        (id) => limits.get(id),
-        all.length,
-      );
-    },
-    ([a], [b]) =>
-      a.directory.limits === b.directory.limits &&
-      a.directory.members === b.directory.members &&
-      a.own.filter === b.own.filter &&
-      a.own.sort === b.own.sort,
-  );
-}
-
-const inputs = (vm: ViewModel) => directoryInputs(vm, LIMITS_PANE);
-
-function rowsOf(vm: ViewModel, from = inputs(vm)) {
-  return vm.cache(limits, derivations)(from);
-}
-
-export const limits: ListResource<TransactionLimit> = {
+export const limits = directoryResource<TransactionLimit>({
   id: LIMITS_PANE,
   title: 'Limits',
   columns: limitColumns,
   sorts: limitSorts,
   recordId: (l) => l.limitId,
-  tone: (l) => directoryStatusStyle(l.status).tone,
-  inputs,
-  rows: (vm) => rowsOf(vm),
-  ...recordsIn((stores) => stores.directory, (s, id) => s.limits.get(id)),
-  usePane: (vm) =>
-    useDirectoryPane(vm, inputs, rowsOf, (d) => ({ held: d.limits.size, state: d.limitsState }), {
-      plural: 'transaction limits',
-      none: 'no transaction limits: no transaction asks for approval by a limit',
-    }),
-  refresh: 'directory',
+  status: (l) => l.status,
+  records: (d) => [...d.limits.values()],
+  find: (d, id) => d.limits.get(id),
+  state: (d) => d.limitsState,
+  reads: (d) => [d.limits, d.members],
+  order: (all, own, text) => limitRows(all, own.filter, own.sort, text),
+  words: { plural: 'transaction limits', none: 'no transaction limits: no transaction asks for approval by a limit' },
   copies: (l, id) => fieldCopies(id, l, [['externalId', 'external id', l.externalId]]),
-  open: {
-    label: 'open',
-    description: 'open the limit (its rule in words, approvers, what it covers)',
-    run: (vm, id) => vm.ui.getState().openDetail(LIMITS_PANE, id),
-  },
-  detail: { Component: LimitDetailPane },
-  commands: [directoryCommand(LIMITS_PANE, 'limits', 'the transaction limits; with text: the ones it finds (as `/`)', ['limit'])],
-};
+  opens: 'open the limit (its rule in words, approvers, what it covers)',
+  detail: LimitDetailPane,
+  command: { name: 'limits', description: 'the transaction limits; with text: the ones it finds (as `/`)', aliases: ['limit'] },
+});
+

@@ -4,29 +4,11 @@
 import type { Member } from '../../../contract/index.js';
 import { styleText } from '../../../format/index.js';
 import { clean, personLabel } from '../../../domain/index.js';
-import type { ViewModel } from '../../model/model.js';
 import type { Column } from '../../draw/columns.js';
-import {
-  ageColumn,
-  compareText,
-  makeList,
-  memo,
-  newestFirst,
-  recordsIn,
-  searchCache,
-  sortOf,
-  type SortSpec,
-  textMatcher,
-} from '../kit.js';
+import { ageColumn, compareText, newestFirst, sortOf, type SortSpec, textMatcher } from '../kit.js';
 import { fieldCopies } from '../copies.js';
-import type { ListResource } from '../types.js';
-import {
-  directoryCommand,
-  type DirectoryInputs,
-  directoryInputs,
-  directoryStatusStyle,
-  useDirectoryPane,
-} from '../directory/lists.js';
+import { directoryResource } from '../directory/resource.js';
+import { directoryStatusStyle } from '../directory/lists.js';
 import { MemberDetailPane } from './detail.js';
 import { memberEmails, memberGroups } from './detail-lines.js';
 
@@ -87,56 +69,22 @@ export function memberRows(
   );
 }
 
-function derivations() {
-  const search = searchCache(memberColumns, (m: Member) => m.userId);
-  return memo(
-    (from: DirectoryInputs) => {
-      const { members } = from.directory;
-      const all = [...members.values()];
-      const name = (m: Member) => personLabel(from.directory, m.userId).text;
-      const rows = memberRows(all, from.own.filter, from.own.sort, (m) => search(m, from), name);
-      return makeList(
-        rows.map((m) => m.userId),
-        (id) => members.get(id),
-        all.length,
-      );
-    },
-    ([a], [b]) =>
-      a.directory.members === b.directory.members &&
-      a.directory.selfUserId === b.directory.selfUserId &&
-      a.own.filter === b.own.filter &&
-      a.own.sort === b.own.sort,
-  );
-}
-
-const inputs = (vm: ViewModel) => directoryInputs(vm, MEMBERS_PANE);
-
-function rowsOf(vm: ViewModel, from = inputs(vm)) {
-  return vm.cache(members, derivations)(from);
-}
-
-export const members: ListResource<Member> = {
+export const members = directoryResource<Member>({
   id: MEMBERS_PANE,
   title: 'Members',
   columns: memberColumns,
   sorts: memberSorts,
   recordId: (m) => m.userId,
-  tone: (m) => directoryStatusStyle(m.status).tone,
-  inputs,
-  rows: (vm) => rowsOf(vm),
-  ...recordsIn((stores) => stores.directory, (s, id) => s.members.get(id)),
-  usePane: (vm) =>
-    useDirectoryPane(vm, inputs, rowsOf, (d) => ({ held: d.members.size, state: d.membersState }), {
-      plural: 'members',
-      none: 'no members',
-    }),
-  refresh: 'directory',
+  status: (m) => m.status,
+  records: (d) => [...d.members.values()],
+  find: (d, id) => d.members.get(id),
+  state: (d) => d.membersState,
+  reads: (d) => [d.members, d.selfUserId],
+  order: (all, own, text, d) => memberRows(all, own.filter, own.sort, text, (m) => personLabel(d, m.userId).text),
+  words: { plural: 'members', none: 'no members' },
   copies: (m, id) => fieldCopies(id, m, [['name', 'name', m.embedded?.profile?.name]]),
-  open: {
-    label: 'open',
-    description: "open the member (role groups, emails, when they joined)",
-    run: (vm, id) => vm.ui.getState().openDetail(MEMBERS_PANE, id),
-  },
-  detail: { Component: MemberDetailPane },
-  commands: [directoryCommand(MEMBERS_PANE, 'members', "the workspace's members; with text: the ones it finds (as `/`)", ['people'])],
-};
+  opens: 'open the member (role groups, emails, when they joined)',
+  detail: MemberDetailPane,
+  command: { name: 'members', description: "the workspace's members; with text: the ones it finds (as `/`)", aliases: ['people'] },
+});
+
