@@ -16,6 +16,8 @@ export interface OptionSpec {
   readonly multiple?: boolean;
   /** Placeholder shown in help, e.g. URL or N. */
   readonly value?: string;
+  /** The words the value may be (shell completion offers them). */
+  readonly values?: readonly string[];
 }
 
 export interface CommandSpec {

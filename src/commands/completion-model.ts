@@ -1,6 +1,6 @@
 // What shell completion offers, read from the command specs (options, usage lines, details), so
 // that a new command or option is completed without anyone touching the completion scripts.
-import { KEY_STATES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../contract/index.js';
+import { KEY_STATES } from '../contract/index.js';
 import { ROLES } from '../format/index.js';
 import { type CommandSpec, helpOption, type OptionSpec } from './cli.js';
 
@@ -56,8 +56,6 @@ const VALUES: Readonly<Record<string, ValueKind>> = {
   '*:key-file': { kind: 'files' },
   '*:log-file': { kind: 'files' },
   'sandbox:register': { kind: 'register', roles: ROLES, states: KEY_STATES },
-  'watch:status': { kind: 'words', words: TRANSACTION_STATUSES },
-  'watch:type': { kind: 'words', words: TRANSACTION_TYPES },
 };
 
 /** A positional placeholder of a usage line, by what it names. */
@@ -71,6 +69,8 @@ function valueKind(command: string, option: string, spec: OptionSpec): ValueKind
   if (spec.type === 'boolean') return undefined;
   const known = VALUES[`${command}:${option}`] ?? VALUES[`*:${option}`];
   if (known) return known;
+  // The option's own words (--status, --output): declared once, with the option.
+  if (spec.values !== undefined) return { kind: 'words', words: spec.values };
   return placeholderKind(spec.value ?? '');
 }
 
@@ -85,7 +85,7 @@ function flag(command: string, long: string, spec: OptionSpec): FlagModel {
   };
 }
 
-const WORD = /^[a-z][a-z0-9-]*(\|[a-z][a-z0-9-]*)*$/;
+const WORD = /^\[?[a-z][a-z0-9-]*(\|[a-z][a-z0-9-]*)*\]?$/;
 const PLACEHOLDER = /^[A-Z][A-Z_]*$/;
 
 /** The line of `details` that explains a subcommand ("show   the settings ..."), else ''. */
@@ -107,7 +107,8 @@ function subcommands(spec: CommandSpec): SubcommandModel[] {
   for (const usage of spec.usage) {
     const [name, word, next] = usage.trim().split(/\s+/);
     if (name !== spec.name || word === undefined || !WORD.test(word)) continue;
-    for (const sub of word.split('|')) {
+    // `tx [list]`: a verb that may be left out is still one to complete.
+    for (const sub of word.replace(/^\[(.*)\]$/, '$1').split('|')) {
       if (found.has(sub)) continue;
       const argument = next !== undefined && PLACEHOLDER.test(next) ? placeholderKind(next) : undefined;
       found.set(sub, {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../../src/commands/cli.js';
-import { listOption, resolveAccounts, spec, watch } from '../../src/commands/watch.js';
+import { listOption, resolveAccounts } from '../../src/commands/tx-words.js';
+import { spec, watch } from '../../src/commands/watch.js';
 import { PANES } from '../../src/view/resources/registry.js';
 import { type Account, type Transaction, TransactionSchema } from '../../src/contract/index.js';
 import { writePrivateKey } from '../../src/config/index.js';
@@ -232,7 +233,7 @@ describe('custody watch against a sandbox', () => {
     const { home, flags } = await setup();
     const result = await custody(['watch', '--demo', ...flags], home.env());
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/--demo watches the built-in sandbox; it does not go with --base-url/);
+    expect(result.err).toMatch(/--demo uses the built-in sandbox; it does not go with --base-url/);
   });
 });
 
