@@ -10,15 +10,19 @@ function two(n: number): string {
  * "2026-11-28T04:48:47.000Z", or in the machine's zone with its offset
  * ("2026-11-28T05:48:47.000+01:00"); the text as given when it is not epoch milliseconds.
  */
-export function isoTime(value: unknown, { localTime = false }: { readonly localTime?: boolean } = {}): string {
+export function isoTime(
+  value: unknown,
+  { localTime = false, seconds = false }: { readonly localTime?: boolean; readonly seconds?: boolean } = {},
+): string {
   const ms = parseMillis(value);
   if (ms === undefined) return plainText(value);
   const d = new Date(ms);
-  if (!localTime) return d.toISOString();
+  if (!localTime) return seconds ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : d.toISOString();
   const offset = -d.getTimezoneOffset();
   const zone = `${offset < 0 ? '-' : '+'}${two(Math.trunc(offset / 60))}:${two(offset % 60)}`;
   const date = `${String(d.getFullYear()).padStart(4, '0')}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-  const clock = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  const millis = seconds ? '' : `.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  const clock = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}${millis}`;
   return `${date}T${clock}${zone}`;
 }
 
@@ -39,11 +43,13 @@ export interface CellOptions {
   /** Paths whose values are epoch-millisecond times. */
   readonly times: ReadonlySet<string>;
   readonly localTime: boolean;
+  /** To the second (a table, read by people); else to the millisecond (CSV, read by programs). */
+  readonly seconds?: boolean;
 }
 
 /** The text of column `path` holding `value`. */
-export function cellText(path: string, value: unknown, { times, localTime }: CellOptions): string {
-  return times.has(path) && value !== undefined && value !== null ? isoTime(value, { localTime }) : plainText(value);
+export function cellText(path: string, value: unknown, { times, localTime, seconds = false }: CellOptions): string {
+  return times.has(path) && value !== undefined && value !== null ? isoTime(value, { localTime, seconds }) : plainText(value);
 }
 
 const LINE_BREAKS = /[\t\n\r\u2028\u2029]/g;

@@ -15,6 +15,8 @@ export interface EmitterOptions {
   readonly columns?: readonly string[] | undefined;
   /** The command's columns when none are asked for (table and CSV always have columns). */
   readonly defaultColumns: readonly string[];
+  /** A list table's own columns when none are asked for (a terminal is narrower than a file); default: defaultColumns. */
+  readonly tableColumns?: readonly string[] | undefined;
   /** 'list': many records (an array, a sequence, rows); 'one': `get`, the record alone. */
   readonly kind: 'list' | 'one';
   /** Paths holding epoch-millisecond times: ISO-8601 in table and CSV. */
@@ -23,6 +25,8 @@ export interface EmitterOptions {
   readonly localTime?: boolean | undefined;
   /** The output is a terminal: nothing invisible, bidi or control is written raw. */
   readonly tty: boolean;
+  /** A terminal's width: a wider table gives up text columns to fit it (ids, times and numbers stay whole). */
+  readonly width?: number | undefined;
   /** Non-UTF-8 terminal: table cells in ASCII. */
   readonly ascii?: boolean | undefined;
   /** Name columns beside ids (accountName), shown when a column asks for them. */
@@ -43,7 +47,9 @@ export const TABLE_PAGE_ROWS = 1000;
 
 export function createEmitter(opts: EmitterOptions): Emitter {
   const asked = opts.columns !== undefined && opts.columns.length > 0 ? opts.columns : undefined;
-  const columns = asked ?? opts.defaultColumns;
+  // A table's narrower columns are for rows side by side; one record is shown a line per column.
+  const narrow = opts.format === 'table' && opts.kind === 'list';
+  const columns = asked ?? (narrow ? (opts.tableColumns ?? opts.defaultColumns) : opts.defaultColumns);
   const cells = { times: new Set(opts.times ?? []), localTime: opts.localTime ?? false };
   // Records as the API sent them, unless columns are asked for.
   const shape = (r: unknown): unknown => (asked ? projectRecord(r, asked, opts.names) : r);
@@ -69,7 +75,7 @@ export function createEmitter(opts: EmitterOptions): Emitter {
       return tableEmitter(opts, columns, (r) => {
         const vs = values(r);
         // A time is epoch digits on the wire but a date when shown: aligned as text.
-        return { cells: vs.map((v, i) => tableCell(cellText(columns[i]!, v, cells), opts.ascii)), numeric: vs.map((v, i) => isNumeric(v) && !cells.times.has(columns[i]!)) };
+        return { cells: vs.map((v, i) => tableCell(cellText(columns[i]!, v, { ...cells, seconds: true }), opts.ascii)), numeric: vs.map((v, i) => isNumeric(v) && !cells.times.has(columns[i]!)) };
       });
   }
 }
@@ -133,6 +139,9 @@ function csvEmitter(columns: readonly string[], row: (r: unknown) => string[]): 
  */
 function tableEmitter(opts: EmitterOptions, columns: readonly string[], row: (r: unknown) => TableRow): Emitter {
   const header = columns.map((c) => tableCell(headerText(c), opts.ascii));
+  // An id or a time cut short cannot be used: text columns give way first.
+  const keep = columns.map((c) => /(^|\.)(id|\w+Id)$/.test(c) || (opts.times ?? []).includes(c));
+  const fit = opts.width === undefined ? undefined : { width: opts.width, keep };
   let rows: TableRow[] = [];
   let headerDone = false;
   const flush = (): string => {
@@ -141,7 +150,7 @@ function tableEmitter(opts: EmitterOptions, columns: readonly string[], row: (r:
       rows = [];
       return text;
     }
-    const lines = tableLines(headerDone ? undefined : header, rows);
+    const lines = tableLines(headerDone ? undefined : header, rows, fit);
     headerDone = true;
     rows = [];
     return lines.length === 0 ? '' : `${lines.join('\n')}\n`;

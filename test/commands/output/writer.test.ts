@@ -72,12 +72,12 @@ describe('createRecordWriter: each format, exact text', () => {
     ['yaml empty list', { format: 'yaml' }, [], '[]\n'],
     ['yaml one', { format: 'yaml', kind: 'one' }, [{ id: 't1', amount: { value: '1' } }], 'id: t1\namount:\n  value: "1"\n'],
     [
-      'table: caps header, widths, numbers right, UTC times',
+      'table: caps header, widths, numbers right, UTC times to the second',
       { format: 'table', columns: ['id', 'amount.value', 'accountName', 'createdAt', 'status'], names, times },
       records,
-      'ID  AMOUNT.VALUE  ACCOUNT_NAME  CREATED_AT                STATUS\n' +
-        't1          -1.5  Treasury      2026-01-02T03:04:05.678Z  signed\n' +
-        't2            20  @ops          2026-01-02T03:04:05.678Z  waiting-approval\n',
+      'ID  AMOUNT.VALUE  ACCOUNT_NAME  CREATED_AT            STATUS\n' +
+        't1          -1.5  Treasury      2026-01-02T03:04:05Z  signed\n' +
+        't2            20  @ops          2026-01-02T03:04:05Z  waiting-approval\n',
     ],
     ['table empty: the header alone', { format: 'table' }, [], 'ID  STATUS\n'],
     ['table missing path: an empty cell', { format: 'table', columns: ['id', 'nope', 'status'] }, [records[0]], 'ID  NOPE  STATUS\nt1        signed\n'],
