@@ -30,7 +30,8 @@ import type { ActionOutcome, LiveActions, LiveOptions, QuoteOutcome } from './ty
 export interface ActionDeps {
   readonly api: ApiClient;
   readonly stores: Stores;
-  readonly options: LiveOptions;
+  /** The write path reads only these (a one-shot command has no live feed). */
+  readonly options: Pick<LiveOptions, 'audit' | 'log'>;
   readonly now: () => number;
 }
 
