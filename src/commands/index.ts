@@ -2,6 +2,7 @@
 import { type SecretEnv, takeSecretEnv } from '../config/index.js';
 import { ACTION_NAMES } from '../domain/actions.js';
 import type { CommandCatalog } from './catalog.js';
+import { NOUNS } from './script/nouns.js';
 import { type CommandSpec, formatHelp, type Io, type Parsed, parseCommandArgs, UsageError } from './cli.js';
 import { reportError } from './report.js';
 import { VERSION } from './version.js';
@@ -35,6 +36,17 @@ const commands: Readonly<Record<string, Entry>> = {
     summary: 'run a local server of the custody API with a living demo workspace',
     load: () => import('./sandbox.js'),
   },
+  tx: {
+    summary: 'list, show and decide transactions (approve, decline, cancel)',
+    load: () => import('./script/tx.js'),
+  },
+  // The read nouns (script/nouns.ts declares them): `custody accounts`, `custody balances get ID`.
+  ...Object.fromEntries(
+    NOUNS.map((noun): [string, Entry] => [
+      noun.name,
+      { summary: noun.summary, load: async () => (await import('./script/noun-command.js')).nounModule(noun.name) },
+    ]),
+  ),
   audit: {
     summary: `print the local audit log of actions (${ACTION_NAMES.join(', ')})`,
     load: () => import('./audit.js'),

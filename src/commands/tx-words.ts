@@ -2,8 +2,7 @@
 // words of the console): the --status, --type, --as-given and --account options, the refusal of
 // a status or type this version does not know, and account names to ids.
 import { type Account, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../contract/index.js';
-import { ConfigError } from '../config/index.js';
-import { unknownWordText } from '../format/index.js';
+import { nearestWord, unknownWordText } from '../format/index.js';
 import { list, type OptionSpec, type Parsed, UsageError } from './cli.js';
 
 export const txWordFlags = {
@@ -79,8 +78,8 @@ async function accountsPaneHint(): Promise<string> {
 
 /**
  * `--account` values to account ids: an exact id, else an exact name. A name that several
- * accounts share is refused (the ids are listed); an unknown value is refused, saying where the
- * console lists the accounts (`where`, asked only then).
+ * accounts share is refused (the ids are listed); an unknown value is refused with the nearest
+ * name, saying where the console lists the accounts (`where`, asked only then). Both exit 2.
  */
 export async function resolveAccounts(
   values: readonly string[],
@@ -103,12 +102,14 @@ async function resolveAccount(
   const named = accounts.filter((a) => a.accountName === value);
   if (named.length === 1) return named[0]!.accountId;
   if (named.length > 1) {
-    throw new ConfigError(`--account ${JSON.stringify(value)} names ${named.length} accounts`, {
-      fix: `give its id instead: ${named.map((a) => a.accountId).join(', ')}`,
-    });
+    throw new UsageError(
+      `--account ${JSON.stringify(value)} names ${named.length} accounts: give its id instead: ${named.map((a) => a.accountId).join(', ')}`,
+    );
   }
-  throw new ConfigError(`--account ${JSON.stringify(value)}: no account has this id or name`, {
-    fix: `check the id or the exact name (${await where()})`,
-  });
+  // Refused like an unknown status: the nearest name the workspace has, if any is near.
+  const near = nearestWord(value, [...new Set(accounts.map((a) => a.accountName))]);
+  throw new UsageError(
+    `--account ${JSON.stringify(value)}: no account has this id or name${near === undefined ? '' : `: did you mean ${JSON.stringify(near)}?`} (${await where()})`,
+  );
 }
 

@@ -11,7 +11,29 @@ import { VERSION } from '../../src/commands/version.js';
 import { ConfigError, KeyFileError } from '../../src/config/index.js';
 import { custody, fakeIo, tempHome } from '../helpers/cli-io.js';
 
-const COMMANDS = ['console', 'init', 'config', 'doctor', 'sandbox', 'audit', 'watch', 'key', 'completion'] as const;
+const COMMANDS = [
+  'console',
+  'init',
+  'config',
+  'doctor',
+  'sandbox',
+  'tx',
+  'accounts',
+  'addresses',
+  'balances',
+  'members',
+  'address-book',
+  'transaction-limits',
+  'activities',
+  'workspace',
+  'assets',
+  'networks',
+  'prices',
+  'audit',
+  'watch',
+  'key',
+  'completion',
+] as const;
 
 describe('command line', () => {
   it('--version and -V print the version', async () => {

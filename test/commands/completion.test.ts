@@ -81,6 +81,10 @@ describe('custody completion: the model read from the specs', () => {
     ['completion', ['bash', 'zsh', 'fish'], {}],
     ['sandbox', [], {}],
     ['console', [], {}],
+    ['tx', ['list', 'get', 'events', 'approve', 'decline', 'cancel'], { get: 'none', events: 'none', approve: 'none', decline: 'none', cancel: 'none' }],
+    ['accounts', ['list', 'get'], { get: 'none' }],
+    ['members', ['list'], {}],
+    ['workspace', [], {}],
   ] as const)('%s has subcommands %j', async (name, subs, args) => {
     const model = commandModel((await loadCommand(name))!.spec);
     expect(model.subcommands.map((s) => s.name)).toEqual(subs);
@@ -95,6 +99,11 @@ describe('custody completion: the model read from the specs', () => {
     ['init', 'role', 'words'],
     ['sandbox', 'register', 'register'],
     ['watch', 'status', 'words'],
+    ['tx', 'status', 'words'],
+    ['tx', 'type', 'words'],
+    ['tx', 'output', 'words'],
+    ['tx', 'sort', 'words'],
+    ['balances', 'output', 'words'],
     ['console', 'read-only', undefined],
   ] as const)('%s --%s completes to %s', async (name, flag, kind) => {
     const model = commandModel((await loadCommand(name))!.spec);
@@ -182,6 +191,10 @@ describe('the bash script in bash', () => {
       [['custody', 'key', 'show', '--key-file', 'keys/o'], ['keys/ops.jwk']],
       [['custody', '--log-file', 'keys/'], ['keys/ops.jwk']],
       [['custody', 'completion', ''], ['bash', 'zsh', 'fish']],
+      [['custody', 'tx', ''], ['list', 'get', 'events', 'approve', 'decline', 'cancel']],
+      [['custody', 'tx', 'list', '--status', 'waiting-a'], ['waiting-approval']],
+      [['custody', 'tx', '--output', 'j'], ['json', 'jsonl']],
+      [['custody', 'address-'], ['address-book']],
       [['custody', 'help', 'do'], ['doctor']],
       [['custody', '--read-only', '--pro'], ['--profile', '--proxy']],
       [['custody', '-V'], ['-V']],
