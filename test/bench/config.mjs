@@ -40,6 +40,8 @@ export const CONFIG = SMOKE
       signIterations: 100,
       signRepeats: 2,
       hostileRuns: 1,
+      exportRuns: { 1000: 1, 1000000: 1 },
+      exportTimeoutMs: 60_000,
     }
   : {
       sizes: FULL_SIZES,
@@ -59,6 +61,10 @@ export const CONFIG = SMOKE
       signIterations: 2000,
       signRepeats: 5,
       hostileRuns: 3,
+      // The 1,000 export is over in a second: three of them; the 1,000,000 one reads every row
+      // once (about a minute on 2 cores).
+      exportRuns: { 1000: 3, 1000000: 1 },
+      exportTimeoutMs: 240_000,
     };
 
 /** The two sizes the filter, first-rows and memory comparisons are made between. */

@@ -1,5 +1,5 @@
-// What `npm run bench` prints: the figures of the JSON line (issue 6 and the million-transaction
-// workspace), the targets with PASS or MISS, and the table with its conditions.
+// What `npm run bench` prints: the figures of the JSON line (issue 6, the million-transaction
+// workspace and the export of issue 20), the targets with PASS or MISS, and the table with its conditions.
 import { cpus, loadavg } from 'node:os';
 import { COLS, CONFIG, elapsedSeconds, HUGE, ROWS, SEED, SMALL, SMOKE, SPEED } from './config.mjs';
 import { FILTERS } from './filters.mjs';
@@ -23,6 +23,8 @@ export function figures(m) {
     bytesPerSecond: { incremental: round(median(m.bytes.rates.incremental)), full: round(median(m.bytes.rates.full)) },
     updateToScreenMs: p50p95(m.updateTimes),
     rssMb: Object.fromEntries(['1000', '100000', HUGE].map((label) => [label, round(m.rss[h(label)].peakMb)])),
+    exportRowsPerSecond: Object.fromEntries([SMALL, HUGE].map((label) => [label, round(median(m.exports[h(label)].map((e) => e.rowsPerSecond)))])),
+    exportRssMb: Object.fromEntries([SMALL, HUGE].map((label) => [label, round(median(m.exports[h(label)].map((e) => e.peakMb)))])),
     sandboxListMs: p50p95(m.list.times),
     signUs: round(median(m.signSamples)),
     hostile: {
@@ -44,6 +46,7 @@ export function targets(r) {
   const rss = ratio(r.rssMb[HUGE], r.rssMb[SMALL]);
   const incremental = ratio(r.bytesPerSecond.incremental, r.bytesPerSecond.full);
   const frame = ratio(r.firstFrameMs, r.baselineFirstFrameMs);
+  const exportRss = ratio(r.exportRssMb[HUGE], r.exportRssMb[SMALL]);
   return [
     ['keyLatency p50 100k / 1k <= 1.25', keys100k <= 1.25, keys100k.toFixed(2)],
     ['keyLatency p95 at 100k < 50 ms', k[100000].p95 < 50, `${k[100000].p95} ms`],
@@ -56,6 +59,7 @@ export function targets(r) {
     ['updateToScreenMs.p95 <= 50', r.updateToScreenMs.p95 <= 50, `${r.updateToScreenMs.p95} ms`],
     ['rssMb[100000] <= 250', r.rssMb[100000] <= 250, `${r.rssMb[100000]} MB`],
     ['rssMb[1000000] <= 1.25 x rssMb[1000]', rss <= 1.25, `${rss.toFixed(2)} x`],
+    ['exportRssMb[1000000] <= 1.25 x exportRssMb[1000]', exportRss <= 1.25, `${exportRss.toFixed(2)} x`],
     ['sandboxListMs.p95 <= 50', r.sandboxListMs.p95 <= 50, `${r.sandboxListMs.p95} ms`],
     ['signUs <= 200', r.signUs <= 200, `${r.signUs} µs`],
     ['hostile.firstRowsMs <= 5000', r.hostile.firstRowsMs <= 5000, `${r.hostile.firstRowsMs} ms`],
@@ -98,6 +102,12 @@ export function table(m, checks, loadAtStart) {
     ['bytes/s: full repaint', fmt(median(m.bytes.rates.full), 'B/s'), '', range(m.bytes.rates.full, 'B/s'), String(m.bytes.rates.full.length)],
     timed('update → screen (decline)', m.updateTimes),
     ...histories.map((hist) => [`peak RSS: ${n(hist)} txs`, fmt(m.rss[hist].peakMb, 'MB'), '', `at exit ${fmt(m.rss[hist].rssMb, 'MB')}`, '1']),
+    ...[SMALL, HUGE].map((label) => {
+      const runs = m.exports[h(label)];
+      const rate = runs.map((e) => e.rowsPerSecond);
+      const peak = Math.max(...runs.map((e) => e.peakMb));
+      return [`export csv: ${sized(label)}`, fmt(median(rate), 'rows/s'), '', `${range(rate, 'rows/s')}; peak RSS ≤ ${fmt(peak, 'MB')}`, String(runs.length)];
+    }),
     timed(`sandbox list (${n(CONFIG.listHistory)} txs)`, m.list.times),
     ['sign one request', fmt(median(m.signSamples), 'µs'), '', range(m.signSamples, 'µs'), `${CONFIG.signRepeats}x${CONFIG.signIterations}`],
     ['hostile server: first rows', fmt(median(m.hostile.firstRows)), '', range(m.hostile.firstRows), String(m.hostile.firstRows.length)],
@@ -126,6 +136,13 @@ export function table(m, checks, loadAtStart) {
     `  ${pair.map(n).join(' and ')}: then ${filters} × each filter (${FILTERS.map((f) => f.label).join(', ')}; each then esc),`,
     `    then ${G} G + ${pageDown} PgDn, reading older history (ending at ${pair.map(scrolled).join('; ')})`,
     `  ${n(h(SMALL))}: then ${m.updateTimes.length} declines through the API`,
+    `  export: ${[SMALL, HUGE]
+      .map((label) => {
+        const e = m.exports[h(label)].at(-1);
+        return `${n(e.rows)} rows, ${(e.bytes / 1e6).toFixed(1)} MB in ${(e.ms / 1000).toFixed(1)} s (${e.cpuS.toFixed(1)} s CPU, first byte at ${fmt(e.firstByteMs)})`;
+      })
+      .join('; ')};`,
+    '    rows/s over the whole run, start of node included; a child process, stdout a pipe counted by the bench',
     `  hostile server: ${CONFIG.hostileRuns} console(s) on ${n(m.hostile.history)} txs behind test/helpers/hostile-proxy.mjs, ` +
       `each: rows, ${m.hostile.keys.length / CONFIG.hostileRuns} keys, SIGTERM`,
     '    (names and memos of 50,000 characters, one of 1,000,000; escapes; invisibles; negative amounts;',
@@ -143,7 +160,7 @@ export function table(m, checks, loadAtStart) {
     `  load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end; the bench took ${elapsedSeconds().toFixed(0)} s`,
     '',
     'targets:',
-    ...checks.map(([name, ok, value]) => `  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(38)} ${value}`),
+    ...checks.map(([name, ok, value]) => `  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(Math.max(...checks.map(([c]) => c.length)))} ${value}`),
     '',
   ];
   return out.join('\n');

@@ -1,8 +1,8 @@
 // The benchmark's smoke run, so it cannot rot: `BENCH_SMOKE=1 node test/bench/run.mjs` drives the
 // same phases with tiny sizes and one repetition (not a timed test: only the shape is checked),
 // and its last line must be the JSON object of issue 6 (and of the million-transaction workspace:
-// first rows, filters, the 1,000,000 console's keys and memory; and of the hostile server of
-// issue 17) with every figure a finite number.
+// first rows, filters, the 1,000,000 console's keys and memory; of the hostile server of issue 17;
+// and of the export of issue 20) with every figure a finite number.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,7 @@ const NUMBERS = [
   'rssMb.1000',
   'rssMb.100000',
   'rssMb.1000000',
+  ...['1000', '1000000'].flatMap((size) => [`exportRowsPerSecond.${size}`, `exportRssMb.${size}`]),
   'sandboxListMs.p50',
   'sandboxListMs.p95',
   'signUs',
@@ -71,6 +72,8 @@ describe('npm run bench (smoke)', () => {
         'bytesPerSecond',
         'updateToScreenMs',
         'rssMb',
+        'exportRowsPerSecond',
+        'exportRssMb',
         'sandboxListMs',
         'signUs',
         'hostile',
@@ -84,6 +87,9 @@ describe('npm run bench (smoke)', () => {
       expect(Object.keys((result.filterMs as Record<string, object>)[filter]!).sort()).toEqual(['1000', '1000000']);
     }
     expect(Object.keys(result.rssMb as object).sort()).toEqual(['1000', '100000', '1000000']);
+    for (const figure of ['exportRowsPerSecond', 'exportRssMb']) {
+      expect(Object.keys(result[figure] as object).sort(), figure).toEqual(['1000', '1000000']);
+    }
     expect(Object.keys(result.hostile as object).sort()).toEqual(['controlSequences', 'firstRowsMs', 'keyMs', 'sigtermToExitMs']);
     for (const path of NUMBERS) {
       const value = path.split('.').reduce<unknown>((obj, key) => (obj as Record<string, unknown>)[key], result);
