@@ -2,7 +2,6 @@
 // sandbox in this process on a free loopback port with a throwaway key, so a fresh machine gets
 // a living workspace; otherwise it opens on the configured server. Either way the console talks
 // real HTTP and WebSocket, through the same client, live engine, stores and view.
-import { setFlagsFromString } from 'node:v8';
 import { formatWithOptions } from 'node:util';
 import {
   type AuditLog,
@@ -25,6 +24,7 @@ import { PASSPHRASE_SCREEN, passphraseIntro, profileEntries, switchFailure } fro
 import { type ProfileStep, profileStep, profileTarget, resolveTarget, type Target } from './console-target.js';
 import { connectionOptions, SETTINGS_HELP } from './context.js';
 import { type DebugLog, noLog, openDebugLog } from './debug-log.js';
+import { leanOldHeap } from './heap.js';
 import { VERSION } from './version.js';
 
 export const spec: CommandSpec = {
@@ -147,11 +147,9 @@ async function openConsole(first: Target, parsed: Parsed, io: Io, log: DebugLog)
   const firstFrameDone = () => {
     if (heapSet) return;
     heapSet = true;
-    // A console lives for hours: from here on let the heap grow by a fifth at a time, not V8's
-    // default of up to 4x, so it stays near what it keeps. Not before the first frame: the extra
-    // collections would delay it (~90 ms of CPU). V8 reads the flag each time it sizes the heap,
-    // so setting it now takes effect.
-    setFlagsFromString('--heap-growing-percent=20');
+    // A console lives for hours. Not before the first frame: the extra collections would
+    // delay it (~90 ms of CPU).
+    leanOldHeap();
   };
 
   // Ink reads CI once, when it loads, and then draws nothing until exit (its CI mode). A person

@@ -3,7 +3,9 @@
 // shows the first rows and says how to get the rest; every other output reads to the end.
 import type { ApiClient } from '../../client/index.js';
 import { type Io, type OptionSpec, type ParsedValues, bool, str, UsageError } from '../cli.js';
+import { leanStreamHeap } from '../heap.js';
 import type { RecordWriterOptions } from '../output/index.js';
+import { MAX_PAGE_SIZE } from '../page-reader.js';
 import { createProgress, emitPages, type EmitResult } from './emit.js';
 import { loadNames } from './names.js';
 import { type OutputChoice, outputChoice } from './output-options.js';
@@ -132,6 +134,8 @@ export async function writeList(run: ListRun): Promise<EmitResult> {
   const { io, command, shape } = run;
   const { choice, plan } = run.prepared;
   const writer = await writerOptions(run.api, io, command, choice, shape, 'list');
+  // More than a page is a stream: the heap stays near one page (heap.ts).
+  if (plan.read === undefined || plan.read > MAX_PAGE_SIZE) leanStreamHeap();
   const stop = new AbortController();
   let more = false;
   const pages = wirePages(run.pages(plan.read, stop.signal), shape.wire, plan.preview, () => {
