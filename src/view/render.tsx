@@ -22,6 +22,12 @@ export interface MountConsoleOptions {
   stdout: NodeJS.WriteStream;
   /** Only changed lines are written (default); false repaints the whole frame on every update. */
   incremental?: boolean;
+  /**
+   * With incremental rendering, lines that moved may be moved by the terminal's scroll region
+   * (the frame starts at the screen's first row: the console's alternate screen). Asked before
+   * each frame (renderer.ts decides); default false.
+   */
+  scrollRegions?: () => boolean;
   /** Default 60. */
   maxFps?: number;
 }
@@ -91,6 +97,9 @@ export function mountConsole(opts: MountConsoleOptions): ConsoleMount {
     patchConsole: false, // nothing may print over the frame; the debug log is a file
     maxFps: opts.maxFps ?? MAX_FPS,
     incrementalRendering: opts.incremental ?? true,
+    // The console draws on the alternate screen from its top left corner (console.ts).
+    fullScreen: true,
+    scrollRegions: opts.scrollRegions ?? false,
   });
   return {
     waitUntilExit: async () => {
