@@ -16,6 +16,7 @@ import {
 import { withNotice } from '../store/index.js';
 // Types only: the view (and Ink with it) loads after the CI variable is dealt with, below.
 import type { ProfileEntry, ViewEnv } from '../view/index.js';
+import { RENDERERS, type Renderer, rendererOf, type ScrollRegionGate, scrollRegionGate } from '../view/base/renderer.js';
 import { beforeTerminalRestore, enterFullScreen, isFullScreen, restoreTerminal } from '../view/base/terminal-restore.js';
 import { CALLS_HELP, callOptions } from './approval-calls.js';
 import { type CommandSpec, type Io, type Parsed, str, UsageError } from './cli.js';
@@ -60,7 +61,9 @@ stay.
 The console needs a terminal. It draws on the alternate screen and gives the terminal back on
 quit (q), Ctrl-C, SIGTERM, SIGHUP and crashes. NO_COLOR turns color off; a locale that is not
 UTF-8 (LC_ALL, LC_CTYPE, LANG) gets ASCII borders and symbols. CUSTODY_LOG_FILE is --log-file
-from the environment; CUSTODY_RENDERER=standard repaints whole frames instead of changed lines.
+from the environment. CUSTODY_RENDERER: incremental (the default) sends only changed lines and
+lets the terminal move lines that moved (its scroll region; inside tmux only in a pane as wide
+as its window); regions always lets it; lines never does; standard repaints whole frames.
 
 ${CALLS_HELP}`,
 };
@@ -74,12 +77,11 @@ const EXIT_USAGE = 2;
 
 // ---- options ---------------------------------------------------------------------------------
 
-/** CUSTODY_RENDERER: `incremental` (default: only changed lines are sent) or `standard`. */
-function incrementalRendering(env: NodeJS.ProcessEnv): boolean {
-  const value = env.CUSTODY_RENDERER;
-  if (value === undefined || value === '' || value === 'incremental') return true;
-  if (value === 'standard') return false;
-  throw new UsageError(`CUSTODY_RENDERER must be "incremental" or "standard" (got "${value}")`);
+/** CUSTODY_RENDERER (view/base/renderer.ts says what each one does). */
+function rendererFrom(env: NodeJS.ProcessEnv): Renderer {
+  const renderer = rendererOf(env.CUSTODY_RENDERER);
+  if (renderer !== undefined) return renderer;
+  throw new UsageError(`CUSTODY_RENDERER must be one of ${RENDERERS.join(', ')} (got ${JSON.stringify(env.CUSTODY_RENDERER)})`);
 }
 
 /**
@@ -132,7 +134,8 @@ function switchedNotice(session: Session): { level: 'info' | 'warn'; text: strin
 async function openConsole(first: Target, parsed: Parsed, io: Io, log: DebugLog): Promise<number> {
   const stdout = io.stdout as NodeJS.WriteStream;
   const stdin = io.stdin as NodeJS.ReadStream;
-  const incremental = incrementalRendering(io.env);
+  const renderer = rendererFrom(io.env);
+  const incremental = renderer !== 'standard';
   // One audit log for the process, opened when a session on a real server first needs it.
   let audit: AuditLog | undefined;
   const deps: SessionDeps = {
@@ -167,6 +170,7 @@ async function openConsole(first: Target, parsed: Parsed, io: Io, log: DebugLog)
   let switching: ProfileStep | undefined;
   let previous: string | undefined;
   let failure: unknown;
+  let gate: ScrollRegionGate | undefined;
   try {
     const [view, render, terminal] = await Promise.all([
       import('../view/index.js'),
@@ -174,7 +178,8 @@ async function openConsole(first: Target, parsed: Parsed, io: Io, log: DebugLog)
       import('../view/base/terminal.js'),
     ]);
     const caps = terminal.terminalCapabilities(io.env, stdout);
-    log('console', `terminal ${stdout.columns}x${stdout.rows}, ${incremental ? 'incremental' : 'standard'} renderer, ascii ${caps.ascii}, color ${caps.color}`);
+    log('console', `terminal ${stdout.columns}x${stdout.rows}, ${renderer} renderer, ascii ${caps.ascii}, color ${caps.color}`);
+    gate = scrollRegionGate({ renderer, env: io.env, stdout, log: (line) => log('renderer', line) });
     const copy = terminal.createClipboard({ stdout, env: io.env, log: (line) => log('clipboard', line) });
 
     const viewEnv = (current: Session, list: readonly ProfileEntry[]): ViewEnv => {
@@ -233,7 +238,10 @@ async function openConsole(first: Target, parsed: Parsed, io: Io, log: DebugLog)
     let ui = view.createUiStore();
     for (;;) {
       const env = viewEnv(session, await readProfiles(io.env, log));
-      const mounted = render.mountConsole({ stores: session.stores, ui, actions: session.live, env, stdin, stdout, incremental });
+      const mounted = render.mountConsole({
+        ...{ stores: session.stores, ui, actions: session.live, env, stdin, stdout },
+        ...{ incremental, scrollRegions: gate.enabled },
+      });
       mount = mounted;
       firstFrameDone(); // Ink drew the first frame inside mountConsole
       await mounted.waitUntilExit();
@@ -262,6 +270,7 @@ async function openConsole(first: Target, parsed: Parsed, io: Io, log: DebugLog)
   } catch (err) {
     failure = err;
   } finally {
+    gate?.stop();
     firstFrameDone();
     restoreTerminal();
     session.stop();
@@ -304,7 +313,7 @@ export async function run(parsed: Parsed, io: Io, secrets: SecretEnv): Promise<n
     io.stderr.write(NOT_A_TERMINAL);
     return EXIT_USAGE;
   }
-  incrementalRendering(io.env); // a bad CUSTODY_RENDERER is said before anything starts
+  rendererFrom(io.env); // a bad CUSTODY_RENDERER is said before anything starts
   const logPath = str(parsed.values, 'log-file') ?? (io.env.CUSTODY_LOG_FILE || undefined);
   const log = logPath !== undefined ? await openDebugLog(logPath) : noLog;
   // Reached only when something ends the process under the console (a signal, a crash).

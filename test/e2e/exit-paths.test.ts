@@ -73,7 +73,7 @@ describe('refused before the terminal is touched', () => {
   it.each([
     [['--price-poll', '10'], {}, 2, /--price-poll must be a whole number of milliseconds, at least 500/],
     [['--demo', '--base-url', 'http://127.0.0.1:9'], {}, 2, /--demo opens the built-in sandbox; it does not go with --base-url/],
-    [['--demo'], { CUSTODY_RENDERER: 'fancy' }, 2, /CUSTODY_RENDERER must be "incremental" or "standard"/],
+    [['--demo'], { CUSTODY_RENDERER: 'fancy' }, 2, /CUSTODY_RENDERER must be one of incremental, regions, lines, standard \(got "fancy"\)/],
     [['--base-url', 'http://127.0.0.1:9'], {}, 1, /not configured: missing the workspace .* the private key/],
   ] as const)('custody %j %j → exit %i', async (args, env, code, message) => {
     const pty = spawnCustody(args, { cols: 200, rows: 20, env });
