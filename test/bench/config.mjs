@@ -42,6 +42,8 @@ export const CONFIG = SMOKE
       hostileRuns: 1,
       exportRuns: { 1000: 1, 1000000: 1 },
       exportTimeoutMs: 60_000,
+      restSettleMs: 500,
+      restCpuMs: 1_000,
     }
   : {
       sizes: FULL_SIZES,
@@ -65,6 +67,9 @@ export const CONFIG = SMOKE
       // once (about a minute on 2 cores).
       exportRuns: { 1000: 3, 1000000: 1 },
       exportTimeoutMs: 240_000,
+      // At rest: memory 10 s after the first rows, then the CPU of a minute left alone.
+      restSettleMs: 10_000,
+      restCpuMs: 60_000,
     };
 
 /** The two sizes the filter, first-rows and memory comparisons are made between. */

@@ -6,10 +6,9 @@
 // a CRLF after the last row, at least the sandbox's history, and the last row the oldest
 // transaction there is (the export is newest first, so a short file ends too early).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { CONFIG } from './config.mjs';
-import { freshHome, memory } from './programs.mjs';
+import { cpuSeconds, freshHome, memory } from './programs.mjs';
 import { cleanEnv } from './pty.mjs';
 import { CUSTODY_BIN, ROOT } from './sandbox.mjs';
 
@@ -65,17 +64,6 @@ export function csvCounter() {
       return { bytes, lines, first, last, endsWithCrlf: ends, quoted };
     },
   };
-}
-
-/** CPU seconds (user + system) of a live process, from /proc/PID/stat. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /**

@@ -140,3 +140,14 @@ export function memory(pid) {
     return { peakMb: Number.NaN, rssMb: Number.NaN };
   }
 }
+
+/** CPU seconds (user + system) a live process has used, from /proc/PID/stat; NaN once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}

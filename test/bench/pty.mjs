@@ -23,6 +23,12 @@ export function cleanEnv(extra = {}) {
       name === 'FORCE_COLOR' ||
       name === 'NO_COLOR' ||
       name === 'NODE_OPTIONS' ||
+      // Node 20 reads these certificates at every start (100-150 ms here); a user's terminal
+      // seldom has them, and they would flatter the console's ratio to the bare program.
+      name === 'NODE_EXTRA_CA_CERTS' ||
+      // A bench run from inside tmux measures a terminal, not tmux's pane (renderer.ts asks it).
+      name === 'TMUX' ||
+      name === 'TMUX_PANE' ||
       name === 'LC_ALL' ||
       name === 'LC_CTYPE' ||
       name === 'COLORTERM' ||

@@ -13,8 +13,9 @@
 // echo program and every console; `:tx` and `/` filters on the 1,000 and 1,000,000 consoles,
 // interleaved; scrolling in both; declines to the screen (1,000); bytes per second; the CSV
 // export (`custody tx list --all --output csv`, a child process) of the 1,000 and 1,000,000
-// sandboxes; the sandbox's filtered list; each console's peak memory over its whole life; last,
-// consoles against a hostile server (hostile.mjs: rows, keys and SIGTERM with 50,000-character
+// sandboxes; the console and the bare Ink program at rest (rest.mjs: memory, a minute's CPU); the
+// sandbox's filtered list; each console's peak memory over its whole life; last, consoles against
+// a hostile server (hostile.mjs: rows, keys and SIGTERM with 50,000-character
 // names and worse).
 //
 // Prints progress to stderr, a table to stdout and, as the very last line, one JSON object.
@@ -30,6 +31,7 @@ import { CONFIG, HUGE, progress, SEED, SMALL, SMOKE, SPEED } from './config.mjs'
 import { measureFilters, scroll } from './filters.mjs';
 import { measureExport } from './export.mjs';
 import { measureHostile } from './hostile.mjs';
+import { measureRest } from './rest.mjs';
 import {
   keySubject,
   measureBytes,
@@ -147,6 +149,10 @@ async function main() {
   );
   await sandboxes.get(smallH).close();
   if (hugeH !== smallH) await sandboxes.get(hugeH).close();
+
+  progress(`at rest: the console on a 1,000-transaction sandbox at speed 1, ${CONFIG.restCpuMs / 1000} s left alone; the bare Ink program`);
+  m.rest = await measureRest(baselineBin);
+  progress(`at rest: ${m.rest.rssMb.toFixed(0)} MB resident (bare Ink ${m.rest.baselineRssMb.toFixed(0)} MB), ${m.rest.cpuPercent.toFixed(2)} % of a core`);
 
   progress(`sandbox list: ${CONFIG.listRequests} filtered lists against ${n(CONFIG.listHistory)} transactions`);
   m.list = await measureSandboxList();

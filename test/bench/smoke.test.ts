@@ -41,6 +41,9 @@ const NUMBERS = [
   'rssMb.1000',
   'rssMb.100000',
   'rssMb.1000000',
+  'rssMb.rest',
+  'rssMb.baseline',
+  'idleCpuPercent',
   ...['1000', '1000000'].flatMap((size) => [`exportRowsPerSecond.${size}`, `exportRssMb.${size}`]),
   'sandboxListMs.p50',
   'sandboxListMs.p95',
@@ -72,6 +75,7 @@ describe('npm run bench (smoke)', () => {
         'bytesPerSecond',
         'updateToScreenMs',
         'rssMb',
+        'idleCpuPercent',
         'exportRowsPerSecond',
         'exportRssMb',
         'sandboxListMs',
@@ -86,7 +90,7 @@ describe('npm run bench (smoke)', () => {
     for (const filter of ['tx', 'text']) {
       expect(Object.keys((result.filterMs as Record<string, object>)[filter]!).sort()).toEqual(['1000', '1000000']);
     }
-    expect(Object.keys(result.rssMb as object).sort()).toEqual(['1000', '100000', '1000000']);
+    expect(Object.keys(result.rssMb as object).sort()).toEqual(['1000', '100000', '1000000', 'baseline', 'rest']);
     for (const figure of ['exportRowsPerSecond', 'exportRssMb']) {
       expect(Object.keys(result[figure] as object).sort(), figure).toEqual(['1000', '1000000']);
     }
