@@ -45,11 +45,27 @@ export interface Emitter {
 /** Rows a table holds before it prints them: more than any page the API sends. */
 export const TABLE_PAGE_ROWS = 1000;
 
-export function createEmitter(opts: EmitterOptions): Emitter {
-  const asked = opts.columns !== undefined && opts.columns.length > 0 ? opts.columns : undefined;
+type ColumnChoice = Pick<EmitterOptions, 'format' | 'kind' | 'columns' | 'defaultColumns' | 'tableColumns'>;
+
+function askedColumns(opts: ColumnChoice): readonly string[] | undefined {
+  return opts.columns !== undefined && opts.columns.length > 0 ? opts.columns : undefined;
+}
+
+/** The columns a table or CSV shows: those asked for, else the command's own. */
+export function columnsShown(opts: ColumnChoice): readonly string[] {
   // A table's narrower columns are for rows side by side; one record is shown a line per column.
   const narrow = opts.format === 'table' && opts.kind === 'list';
-  const columns = asked ?? (narrow ? (opts.tableColumns ?? opts.defaultColumns) : opts.defaultColumns);
+  return askedColumns(opts) ?? (narrow ? (opts.tableColumns ?? opts.defaultColumns) : opts.defaultColumns);
+}
+
+/** The columns whose values are read off the records: none for JSON or YAML written whole. */
+export function columnsRead(opts: ColumnChoice): readonly string[] {
+  return askedColumns(opts) !== undefined || opts.format === 'table' || opts.format === 'csv' ? columnsShown(opts) : [];
+}
+
+export function createEmitter(opts: EmitterOptions): Emitter {
+  const asked = askedColumns(opts);
+  const columns = columnsShown(opts);
   const cells = { times: new Set(opts.times ?? []), localTime: opts.localTime ?? false };
   // Records as the API sent them, unless columns are asked for.
   const shape = (r: unknown): unknown => (asked ? projectRecord(r, asked, opts.names) : r);

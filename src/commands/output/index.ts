@@ -2,7 +2,7 @@
 export { cellText, isoTime, plainText, terminalText } from './cells.js';
 export { columnValue, type NamesOf, parseColumns, projectRecord, valueAt } from './columns.js';
 export { csvField, csvLine, guardFormula } from './csv.js';
-export { createEmitter, type Emitter, type EmitterOptions, TABLE_PAGE_ROWS } from './emitters.js';
+export { columnsRead, createEmitter, type Emitter, type EmitterOptions, TABLE_PAGE_ROWS } from './emitters.js';
 export { defaultFormat, isOutputFormat, OUTPUT_FORMATS, type OutputFormat, parseFormat } from './format.js';
 export { headerText, MAX_CELL_WIDTH, tableCell, tableLines } from './table.js';
 export { createRecordWriter, type OutputSink, type RecordWriter, type RecordWriterOptions } from './writer.js';

@@ -4,7 +4,7 @@
 import type { ApiClient } from '../../client/index.js';
 import { type Io, type OptionSpec, type ParsedValues, bool, str, UsageError } from '../cli.js';
 import { leanStreamHeap } from '../heap.js';
-import type { RecordWriterOptions } from '../output/index.js';
+import { columnsRead, type RecordWriterOptions } from '../output/index.js';
 import { MAX_PAGE_SIZE } from '../page-reader.js';
 import { createProgress, emitPages, type EmitResult } from './emit.js';
 import { loadNames } from './names.js';
@@ -81,8 +81,7 @@ async function writerOptions(
   shape: RecordShape,
   kind: 'list' | 'one',
 ): Promise<RecordWriterOptions> {
-  const narrow = choice.format === 'table' && kind === 'list';
-  const shown = choice.columns ?? (narrow ? (shape.tableColumns ?? shape.columns) : choice.format === 'table' || choice.format === 'csv' ? shape.columns : []);
+  const shown = columnsRead({ format: choice.format, kind, columns: choice.columns, defaultColumns: shape.columns, tableColumns: shape.tableColumns });
   const names = await loadNames(api, shown, (text) => say(io, command, text));
   return {
     format: choice.format,
