@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 // Types only: the schemas themselves come from contract/.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Signer } from '../auth/index.js';
 import { ContractViolation, parseWire } from '../contract/index.js';
 import {

@@ -1,6 +1,6 @@
 // One line of the audit log: an entry's known fields in a fixed order, then `prev`, the link that
 // chains it to the lines before it (audit-chain.ts). Pure: no file is touched here.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from './errors.js';
 
 /** One attempt of an action and how it ended. Holds no secret: no token, key or passphrase. */

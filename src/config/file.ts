@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ensurePrivateDir, writeFileAtomic } from './atomic.js';
 import { ConfigError, errnoCode } from './errors.js';
 import { locateJsonError } from './json-error.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type TRANSACTION_TYPES, TransactionTypeSchema } from './enums.js';
 import { millis } from './scalars.js';
 import {

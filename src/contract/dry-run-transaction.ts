@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TransactionTypeSchema } from './enums.js';
 import { optionalNullable } from './scalars.js';
 import { TransactionEmbeddedSchema } from './transaction-embedded.js';

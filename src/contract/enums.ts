@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { isKnownValue, openEnum } from './open-enum.js';
 
 // Every enum of custody-api.md (and of the OpenAPI where the document leaves one out). Each list

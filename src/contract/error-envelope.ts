@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorCodeSchema } from './enums.js';
 
 /** Every error body: `{error: <kebab-case code>, message: <human text>}`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AccountSchema } from './account.js';
 import { AddressSchema } from './address.js';
 import { AssetSchema } from './asset.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NetworkTagSchema } from './enums.js';
 import { int32, optionalNullable } from './scalars.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The known values of an enum plus any other string: the service adds values over time, and an

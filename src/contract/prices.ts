@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { decimal } from './scalars.js';
 
 // The user's document types `price` as a plain string; the OpenAPI says decimal, which is the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { decimal, int64, optionalNullable } from './scalars.js';
 
 /** A provider's swap quote (user's document; the OpenAPI predates it, so nothing is required). */

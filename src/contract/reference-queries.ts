@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RecordStatusSchema, RecordTypeSchema } from './address-book.js';
 import { AccountTypeSchema } from './enums.js';
 import { ActivityTypeSchema } from './activity.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // The wire carries every number as a JSON string (custody-api.md, "Wire formats"). These schemas
 // check the text and keep it as text: money and counters are never turned into floats here.

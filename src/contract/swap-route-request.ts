@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { positiveDecimal } from './scalars.js';
 
 const ONE_AMOUNT = 'exactly one of fromAmount or toAmount';

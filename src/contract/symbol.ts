@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A dictionary symbol (OpenAPI `Symbol`). Named `SymbolRecord` so that it never shadows the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Bodies of the actions on one transaction (wire notes §7).
 

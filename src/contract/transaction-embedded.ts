@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { QuoteDetailsSchema } from './quote-details.js';
 import { decimal, optionalNullable } from './scalars.js';
 import { SigningRequestSchema } from './signing-request.js';

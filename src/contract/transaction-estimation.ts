@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EventTypeSchema } from './enums.js';
 import { decimal, millis, optionalNullable } from './scalars.js';
 import { EventExtraSchema } from './transaction-event.js';

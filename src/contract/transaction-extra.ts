@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AccountHolderTypeSchema, BankAccountTypeSchema, BankChannelTypeSchema } from './enums.js';
 import { QuoteDetailsSchema } from './quote-details.js';
 import { decimal, int32, int64, millis, optionalNullable } from './scalars.js';

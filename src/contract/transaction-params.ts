@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FeeLevelSchema } from './enums.js';
 import { bigintString, decimal, int64, optionalNullable } from './scalars.js';
 

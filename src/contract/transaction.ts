@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AccountTypeSchema, TransactionStatusSchema, TransactionTypeSchema } from './enums.js';
 import { millis, optionalNullable } from './scalars.js';
 import { TransactionEmbeddedSchema } from './transaction-embedded.js';

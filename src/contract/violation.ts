@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** One thing wrong with a payload: where (dotted path) and what was expected. */
 export interface ContractIssue {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ErrorEnvelope, ErrorEnvelopeSchema } from './error-envelope.js';
 import { type TransactionList, TransactionListSchema, type WireTransactionList } from './lists.js';
 import { optionalNullable } from './scalars.js';

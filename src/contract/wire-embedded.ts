@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Wire notes §5: embedded objects travel as `_embedded`; `embedded` is accepted too. Parsed
 // values carry one field, `embedded`; `toWireEmbedded` turns it back into `_embedded` for a

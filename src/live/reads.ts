@@ -2,7 +2,7 @@
 // fails the contract, it is read again leniently and every record is parsed on its own, so only
 // the bad ones are skipped (and reported). An answer over the size limit is neither: the page is
 // asked again smaller (client/paging.ts), and a single record too large ends the read there.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AnswerTooLargeError,
   type ApiClient,

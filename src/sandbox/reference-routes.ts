@@ -3,7 +3,7 @@
 // each operation's list in the OpenAPI: every GET is for view-only, transaction-operator and
 // full-access keys (`read`); creating and deleting book records for transaction-operator and
 // full-access (`write`). routes.ts adds these to its app with its own `route` (auth, role, ws).
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ActivitiesQuerySchema,
   AddressBookQuerySchema,

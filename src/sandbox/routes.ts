@@ -3,7 +3,7 @@
 // contract's schemas.
 // Authentication happened before (http.ts): every handler runs for a known, active key.
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AccountsQuerySchema,
   AddressesQuerySchema,

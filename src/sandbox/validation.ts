@@ -1,5 +1,5 @@
 // Every query and body is read with a contract/ schema; a refusal is a 400 naming the field.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { toContractIssues } from '../contract/index.js';
 import { type Failure, failure, quote } from './errors.js';
 
