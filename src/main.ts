@@ -1,5 +1,8 @@
 // Process entry: argv -> command -> exit code. Commands report their own errors (commands/report.ts);
 // what is caught here is only what escaped that, and it still gets one clean line.
+// First: zod decides at each schema's construction whether it compiles a fast path, and config
+// schemas are built as soon as the modules below load (contract/zod-config.ts says why not).
+import './contract/zod-config.js';
 import { run } from './commands/index.js';
 import { redact } from './commands/report.js';
 import { installTerminalRestore, restoreTerminal } from './view/base/terminal-restore.js';
