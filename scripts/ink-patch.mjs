@@ -1,9 +1,9 @@
 // Our fixes to Ink 6.8 (patches/ink+6.8.0.patch: the incremental renderer's row drift of ink
-// PR #910, frame caches, a frame throttle that counts from the last frame, and lines moved by
-// the terminal's scroll region or written from their first changed column) are applied to
-// node_modules by the build and by the test setup, not by an install script: an install script
-// in package.json would also be offered to everyone who installs the published package (npm 11
-// then warns about it), and they need none — the bundle carries the fixes.
+// PR #910, frame caches, a frame throttle that counts from the last frame, a frame in one write,
+// and lines moved by the terminal's scroll region or written from their first changed column)
+// are applied to node_modules by the build and by the test setup, not by an install script: an
+// install script in package.json would also be offered to everyone who installs the published
+// package (npm 11 then warns about it), and they need none — the bundle carries the fixes.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,6 +17,7 @@ const MARKERS = [
   ['node_modules/ink/build/output.js', 'class GenerationalCache'],
   ['node_modules/ink/build/render-node-to-output.js', 'custody-console patch'],
   ['node_modules/ink/build/ink.js', 'function frameThrottle'],
+  ['node_modules/ink/build/ink.js', 'function frameWriter'],
   ['node_modules/ink/build/frame-shift.js', 'export function findShift'],
   ['node_modules/ink/build/log-update.js', 'findShift(previousLines, nextLines, visibleCount)'],
 ];

@@ -34,11 +34,14 @@ class TerminalStdout extends Writable {
   lastWriteAt = 0;
   /** Everything written, as text (to count bytes and look for escape sequences). */
   written = '';
+  /** Each write as it came (a frame should be one). */
+  readonly chunks: string[] = [];
   #pending = 0;
 
   override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
     this.lastWriteAt = performance.now();
     this.written += chunk.toString();
+    this.chunks.push(chunk.toString());
     this.#pending++;
     this.term.write(chunk, () => {
       this.#pending--;
@@ -344,5 +347,22 @@ describe('incremental rendering (patched Ink 6.8) against the standard renderer'
     expect(regions.stdout.written).toMatch(/\u001B\[\d+;\d+r/);
     expect(lines.stdout.written).not.toMatch(/\u001B\[\d+;\d+r/);
     expect(Buffer.byteLength(regions.stdout.written)).toBeLessThan(Buffer.byteLength(lines.stdout.written));
+  });
+
+  // Ink brackets each frame in synchronized-output marks (vitest.config.ts keeps is-in-ci false).
+  it('writes each frame in one write, its synchronized-output marks included', async () => {
+    const BEGIN = '\u001B[?2026h';
+    const END = '\u001B[?2026l';
+    sides = [mountSide('incremental', true, true), mountSide('standard', false)];
+    const [incremental, standard] = sides as [Side, Side];
+    await runScript([incremental], standard, SHIFTS.slice(0, 6));
+    for (const side of sides) {
+      const frames = side.stdout.chunks.filter((c) => c.includes(BEGIN));
+      expect(frames.length, `${side.name}: frames after the first`).toBeGreaterThanOrEqual(6);
+      for (const frame of frames) {
+        expect(frame.startsWith(BEGIN) && frame.endsWith(END), `${side.name}: ${JSON.stringify(frame.slice(0, 40))}`).toBe(true);
+      }
+      expect(side.stdout.chunks.filter((c) => c === BEGIN || c === END)).toEqual([]);
+    }
   });
 });
