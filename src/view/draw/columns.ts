@@ -270,12 +270,13 @@ export function contentWidths<R>(
   columns: readonly Column<R>[],
   records: Iterable<R>,
   ctx: RenderCtx,
+  cell: (column: Column<R>, record: R, ctx: RenderCtx) => string = cellOf,
 ): (number | undefined)[] {
   const wants = columns.map((c) => (c.width === undefined ? displayWidth(c.title) : undefined));
   for (const record of records) {
     columns.forEach((c, i) => {
       const w = wants[i];
-      if (w !== undefined) wants[i] = Math.max(w, widthUpTo(cellOf(c, record, ctx), maxWidthOf(c)));
+      if (w !== undefined) wants[i] = Math.max(w, widthUpTo(cell(c, record, ctx), maxWidthOf(c)));
     });
   }
   return wants;
@@ -289,8 +290,13 @@ function widthUpTo(text: string, max: number): number {
 }
 
 /** The texts of a record's placed columns, in their order. */
-export function placedCells<R>(layout: ColumnLayout<Column<R>>, record: R, ctx: RenderCtx): string[] {
-  return layout.placed.map((p) => cellOf(p.column, record, ctx));
+export function placedCells<R>(
+  layout: ColumnLayout<Column<R>>,
+  record: R,
+  ctx: RenderCtx,
+  cell: (column: Column<R>, record: R, ctx: RenderCtx) => string = cellOf,
+): string[] {
+  return layout.placed.map((p) => cell(p.column, record, ctx));
 }
 
 /**

@@ -29,6 +29,13 @@ export interface RenderCtx {
   readonly accountUsd?: ReadonlyMap<string, string>;
 }
 
+/** The same names, prices and clock: whatever a renderer reads of the context reads the same. */
+export function sameRenderCtx(a: RenderCtx, b: RenderCtx): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof RenderCtx)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
 export function accountName(ctx: Pick<RenderCtx, 'workspace'>, accountId: string | null | undefined): string {
   if (accountId == null) return '';
   return ctx.workspace.accountsById.get(accountId)?.accountName ?? accountId;

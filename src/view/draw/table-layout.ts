@@ -6,7 +6,8 @@
 // An unchanged layout is the same object (the table's composed rows stay cached).
 import { GUTTER } from '../base/layout.js';
 import { type Column, COLUMN_GAP, type ColumnLayout, contentWidths, layoutColumns } from './columns.js';
-import type { RenderCtx } from './context.js';
+import { cellReaderOf } from './cell-reader.js';
+import { type RenderCtx, sameRenderCtx } from './context.js';
 
 export interface LayoutWindow<R> {
   /** The terminal's width: the table is this minus the gutter. */
@@ -29,22 +30,12 @@ export function tableLayout<R>(columns: readonly Column<R>[], width: number): Co
 /** The same records read with the same names, prices and clock: their texts are the same too. */
 function sameWindow<R>(a: LayoutWindow<R> | undefined, b: LayoutWindow<R>): boolean {
   if (a === undefined || a.records.length !== b.records.length) return false;
-  const x = a.ctx;
-  const y = b.ctx;
-  const sameCtx =
-    x.ascii === y.ascii &&
-    x.now === y.now &&
-    x.dictionary === y.dictionary &&
-    x.workspace === y.workspace &&
-    x.prices === y.prices &&
-    x.addressCounts === y.addressCounts &&
-    x.accountUsd === y.accountUsd &&
-    x.directory === y.directory;
-  return sameCtx && a.records.every((r, i) => r === b.records[i]);
+  return sameRenderCtx(a.ctx, b.ctx) && a.records.every((r, i) => r === b.records[i]);
 }
 
 /** One pane's layout over time: keep it per pane and console (vm.cache). */
 export function windowLayout<R>(columns: readonly Column<R>[]): WindowLayout<R> {
+  const cell = cellReaderOf(columns);
   let width = -1;
   /** The rows on screen when the widths were last laid out afresh. */
   let laidOutFor = new Set<string>();
@@ -56,7 +47,7 @@ export function windowLayout<R>(columns: readonly Column<R>[]): WindowLayout<R> 
   return (w) => {
     // A key that only moves the cursor reads no cell.
     if (!sameWindow(measured, w)) {
-      seen = contentWidths(columns, w.records, w.ctx);
+      seen = contentWidths(columns, w.records, w.ctx, cell);
       measured = w;
     }
     const holding = w.width === width && w.ids.some((id) => laidOutFor.has(id));

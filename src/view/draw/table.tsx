@@ -12,6 +12,7 @@ import type { Column, ColumnLayout, ComposedRow } from './columns.js';
 import { composeHeader, composeRow, placedCells } from './columns.js';
 import type { RenderCtx } from './context.js';
 import { windowLayout } from './table-layout.js';
+import { cellReaderOf } from './cell-reader.js';
 import type { DerivedList } from './derived-list.js';
 import type { Theme, Token } from '../base/theme.js';
 
@@ -128,6 +129,8 @@ export function Table<R>({
     [layout, theme.ascii],
   );
   const g = theme.glyphs;
+  // The cells the layout measured, not read again.
+  const cell = cellReaderOf(resource.columns);
   const rows = [];
   for (let i = offset; i < end; i++) {
     const id = list.ids[i]!;
@@ -150,7 +153,7 @@ export function Table<R>({
     }
     const record = list.get(id);
     if (record === undefined) continue;
-    const composed = composeCached(placedCells(layout, record, ctx), layout, theme.ascii);
+    const composed = composeCached(placedCells(layout, record, ctx, cell), layout, theme.ascii);
     const tone: Tone | undefined = theme.color ? resource.tone(record) : undefined;
     const isSelected = i === selected;
     const marked = marks?.has(id) ?? false;
