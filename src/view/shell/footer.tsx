@@ -1,7 +1,8 @@
 // The footer: the keys that work here and now, from the keymap data, as many as fit.
 import { footerItems, type FooterItem } from '../keys/footer.js';
 import { KEYMAP } from './keymap.js';
-import type { KeyBinding } from '../keys/types.js';
+import type { KeyBinding, KeyContext } from '../keys/types.js';
+import { useCallback } from 'react';
 import { useKeyContext } from './use-key-context.js';
 import { useView } from '../model/model.js';
 import { Line, type Segment } from '../draw/line.js';
@@ -20,6 +21,8 @@ function sameItems(a: readonly FooterItem[], b: readonly FooterItem[]): boolean 
 
 export function Footer({ width, keymap = KEYMAP }: { width: number; keymap?: readonly KeyBinding[] }) {
   const vm = useView();
-  const items = useKeyContext(vm, (ctx) => footerItems(keymap, ctx, width - 1, vm.theme.ascii), sameItems);
+  const ascii = vm.theme.ascii;
+  const select = useCallback((ctx: KeyContext) => footerItems(keymap, ctx, width - 1, ascii), [keymap, width, ascii]);
+  const items = useKeyContext(vm, select, sameItems);
   return <Line segments={footerSegments(items)} theme={vm.theme} width={width} />;
 }
