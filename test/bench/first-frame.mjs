@@ -6,6 +6,7 @@
 //
 //   node test/bench/first-frame.mjs [--runs 9] [--history 1000] [--bin NAME=path/to/bin.js ...]
 //                                   [--no-build] [--no-console]  (only the --bin programs)
+//                                   [--demo]  (the console's --demo as well: its own sandbox)
 //
 // The console is a private copy of bin/ + dist/ (built if stale), as in run.mjs; each --bin is
 // another program taking the same flags (e.g. a copy of an earlier build). Prints one line per
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     bin: { type: 'string', multiple: true },
     'no-build': { type: 'boolean' },
     'no-console': { type: 'boolean' },
+    demo: { type: 'boolean' },
   },
 });
 const RUNS = Number(values.runs ?? 9);
@@ -77,6 +79,7 @@ const sandbox = await startSandbox({ history: HISTORY, extra: ['--speed', SPEED]
 const flags = ['--base-url', sandbox.baseUrl, '--workspace', sandbox.workspaceId, '--key-file', sandbox.key.keyFile];
 const subjects = { baseline: [baselineBin] };
 if (consoleBin !== undefined) subjects.console = [consoleBin, ...flags];
+if (consoleBin !== undefined && values.demo) subjects.demo = [consoleBin, '--demo'];
 for (const spec of values.bin ?? []) {
   const eq = spec.indexOf('=');
   const path = spec.slice(eq + 1);

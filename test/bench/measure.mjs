@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { CONFIG, DEBUG, delay, HUGE, progress, rng, SMALL, SMOKE } from './config.mjs';
-import { bundleSigner, signal, spawnBaseline, spawnConsole } from './programs.mjs';
+import { bundleSigner, signal, spawnBaseline, spawnConsole, spawnDemo } from './programs.mjs';
 import { makeKey, startSandbox } from './sandbox.mjs';
 import { selectedRow, showsAccountRows, showsTransactionRows } from './screen.mjs';
 import { median } from './stats.mjs';
@@ -20,15 +20,17 @@ export function waitForRows(session, timeoutMs = 30_000) {
  * First frames, in interleaved runs (the order rotates every run): the console on the small
  * sandbox (spawn to the chunk after which account rows show: the first frame; and to the chunk
  * after which the transactions pane shows its rows and their position: the first rows), the
- * baseline Ink program (account rows) and the console on the huge sandbox (first rows).
+ * baseline Ink program (account rows), the console on the huge sandbox (first rows) and the demo
+ * (account rows; its sandbox starts inside it).
  */
 export async function measureFirstFrames({ small, huge, baselineBin, hugeHistory }) {
   const subjects = [
     { name: 'console', spawn: () => spawnConsole(small), frame: 'console', rows: SMALL },
     { name: 'baseline', spawn: () => spawnBaseline(baselineBin), frame: 'baseline' },
     { name: `console ${hugeHistory.toLocaleString('en-US')}`, spawn: () => spawnConsole(huge), rows: HUGE },
+    { name: 'demo', spawn: spawnDemo, frame: 'demo' },
   ];
-  const times = { console: [], baseline: [], rows: { [SMALL]: [], [HUGE]: [] } };
+  const times = { console: [], baseline: [], demo: [], rows: { [SMALL]: [], [HUGE]: [] } };
   const total = CONFIG.warmupRuns + CONFIG.firstFrameRuns;
   for (let run = 0; run < total; run++) {
     const order = subjects.map((_, i) => subjects[(i + run) % subjects.length]);

@@ -112,6 +112,11 @@ export function spawnConsole(sandbox, env = {}, nodeArgs = []) {
   return new PtySession(process.execPath, args, { cols: COLS, rows: ROWS, cwd: ROOT, env: { ...freshHome(), ...env } });
 }
 
+/** The console with nothing configured but --demo: the sandbox starts inside it. */
+export function spawnDemo() {
+  return new PtySession(process.execPath, [CUSTODY_BIN, '--demo'], { cols: COLS, rows: ROWS, cwd: ROOT, env: freshHome() });
+}
+
 /** The baseline Ink program (bundleBaseline()) in the same terminal. */
 export function spawnBaseline(baselineBin) {
   return new PtySession(process.execPath, [baselineBin], { cols: COLS, rows: ROWS, cwd: ROOT, env: freshHome() });

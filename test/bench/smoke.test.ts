@@ -28,6 +28,7 @@ const SIZES = ['1000', '10000', '100000', '1000000'];
 const NUMBERS = [
   'firstFrameMs',
   'baselineFirstFrameMs',
+  'demoFirstFrameMs',
   'firstRowsMs.1000',
   'firstRowsMs.1000000',
   ...SIZES.flatMap((size) => [`keyLatencyMs.${size}.p50`, `keyLatencyMs.${size}.p95`]),
@@ -69,6 +70,7 @@ describe('npm run bench (smoke)', () => {
         'node',
         'firstFrameMs',
         'baselineFirstFrameMs',
+        'demoFirstFrameMs',
         'firstRowsMs',
         'keyLatencyMs',
         'filterMs',
