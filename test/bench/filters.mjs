@@ -93,6 +93,9 @@ export async function measureFilters(consoles) {
  * screen and read. Resolves with the times from key to the moved window and where the window
  * ends (`{ first, last, held, more }` from the position text: rows first-last of held, more?).
  */
+/** The window shows the view's oldest row, and the view's whole history is held. */
+const atOldest = (position) => position.all && position.last >= position.of;
+
 export async function scroll(session) {
   const keys = [...Array(CONFIG.scroll.G).fill('G'), ...Array(CONFIG.scroll.pageDown).fill(PAGE_DOWN)];
   const times = [];
@@ -101,16 +104,18 @@ export async function scroll(session) {
     await session.drained();
     const before = txTitle(session.lines()).position;
     const t0 = session.write(key);
-    if (before.all && before.last >= before.of) {
+    if (atOldest(before)) {
       // The oldest row is on screen already (a small workspace): nothing further to read.
       await delay(rng.range(200, 500));
       continue;
     }
-    // Live rows arriving above the cursor move the window one row at a time; a key moves it a page or more.
+    // Live rows arriving above the cursor move the window one row at a time; a key moves it a page
+    // or more, or to the oldest row (a key that lands there may move it less: new rows that came
+    // in above meanwhile are set aside, "▲ 7 new", and the count shrinks by them).
     const at = await session.waitFor(
       () => {
         const p = txTitle(session.lines())?.position;
-        return p !== undefined && p.first >= before.first + 10 && showsTransactionRows(session.lines());
+        return p !== undefined && (p.first >= before.first + 10 || atOldest(p)) && showsTransactionRows(session.lines());
       },
       { timeoutMs: 10_000, what: `the window to move (${key === 'G' ? 'G' : 'PgDn'})`, now: false },
     );
