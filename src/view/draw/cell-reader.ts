@@ -3,10 +3,8 @@
 // record's cells can change only with the context. A live update re-renders the table but
 // replaces one record: only that record's cells are read again, not every cell on screen twice
 // (the layout measures them, the rows draw them).
-import { cellOf, type Column } from './columns.js';
+import { type CellReader, cellOf, type Column } from './columns.js';
 import { type RenderCtx, sameRenderCtx } from './context.js';
-
-export type CellReader<R> = (column: Column<R>, record: R, ctx: RenderCtx) => string;
 
 const readers = new WeakMap<readonly Column<never>[], CellReader<never>>();
 

@@ -85,6 +85,9 @@ export function cellOf<R>(column: Column<R>, record: R, ctx: RenderCtx): string 
   return `${headUnits(text, CELL_UNITS)}\u2026`;
 }
 
+/** How a table reads a cell: cellOf, or a reader that remembers (cell-reader.ts). */
+export type CellReader<R> = (column: Column<R>, record: R, ctx: RenderCtx) => string;
+
 export interface PlacedColumn<C extends ColumnSpec = ColumnSpec> {
   readonly column: C;
   /** Index into the resource's columns. */
@@ -270,7 +273,7 @@ export function contentWidths<R>(
   columns: readonly Column<R>[],
   records: Iterable<R>,
   ctx: RenderCtx,
-  cell: (column: Column<R>, record: R, ctx: RenderCtx) => string = cellOf,
+  cell: CellReader<R> = cellOf,
 ): (number | undefined)[] {
   const wants = columns.map((c) => (c.width === undefined ? displayWidth(c.title) : undefined));
   for (const record of records) {
@@ -294,7 +297,7 @@ export function placedCells<R>(
   layout: ColumnLayout<Column<R>>,
   record: R,
   ctx: RenderCtx,
-  cell: (column: Column<R>, record: R, ctx: RenderCtx) => string = cellOf,
+  cell: CellReader<R> = cellOf,
 ): string[] {
   return layout.placed.map((p) => cell(p.column, record, ctx));
 }
