@@ -9,6 +9,7 @@ import { createAuthenticator } from './auth.js';
 import { type ChaosSpec, checkChaos, parseChaos } from './chaos.js';
 import { createFaults } from './faults.js';
 import { answerOnSocket, bugText, createClientErrorHandler, createRequestListener, sendOutcome } from './http.js';
+import { applyMutation } from './mutations.js';
 import { createKeyRegistry, type KeyOptions, type KeySpec, type KeyState } from './keys.js';
 import { createRealtimeHub } from './realtime.js';
 import { createRoutes } from './routes.js';
@@ -159,7 +160,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   faults.set(chaos);
   const realtime = createRealtimeHub({ world: port, auth, faults, idleTimeoutMs, advance, tap, log });
 
-  const app = createRoutes(port, sendOutcome);
+  const app = createRoutes(port, (name, args) => applyMutation(world, name, args), sendOutcome);
   app.onError((err, c) => {
     const ctx = c.env.ctx;
     log(`sandbox bug on ${ctx.method} ${ctx.path} (correlation id ${ctx.correlationId}): ${bugText(err)}`);

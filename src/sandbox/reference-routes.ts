@@ -11,35 +11,12 @@ import {
   MembersQuerySchema,
   TransactionLimitsQuerySchema,
 } from '../contract/index.js';
-import type { Permission } from '../format/index.js';
 import type { DirectoryPort } from './directory-port.js';
-import { type ErrorCode, type Failure, failure, quote, STATUS_OF } from './errors.js';
-import { knownParams, type Parsed, parseBody, parseQuery } from './validation.js';
+import { type AddRoute, fromWorld, notFound, ok, querySpec } from './route-kit.js';
+import { parseBody } from './validation.js';
+import type { Mutate } from './world-port.js';
 
-type Reply = { readonly ok: true; readonly status: number; readonly body: unknown };
-type Outcome = Reply | Failure;
-
-/** What a handler here reads of a request (routes.ts's RequestContext has it all). */
-export interface ReferenceRequest {
-  readonly rawQuery: string;
-  readonly body: string;
-  readonly key: { readonly userId: string };
-}
-
-export type AddRoute = (
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  permission: Permission,
-  what: string,
-  run: (params: Record<string, string>, ctx: ReferenceRequest) => Outcome,
-) => void;
-
-const ok = (body: unknown, status = 200): Reply => ({ ok: true, status, body });
-
-function querySpec<S extends z.ZodObject>(schema: S) {
-  const known = knownParams(schema);
-  return (rawQuery: string): Parsed<z.output<S>> => parseQuery(schema, known, rawQuery);
-}
+export type { AddRoute } from './route-kit.js';
 
 const query = {
   none: querySpec(z.object({})),
@@ -49,16 +26,7 @@ const query = {
   activities: querySpec(ActivitiesQuerySchema),
 };
 
-function fromWorld(result: { status: number; code: string; message: string }): Failure {
-  const code = (Object.hasOwn(STATUS_OF, result.code) ? result.code : 'bad-request') as ErrorCode;
-  return { ok: false, status: result.status, error: code, message: result.message };
-}
-
-function notFound(what: string, id: string): Failure {
-  return failure('not-found', `no ${what} with id ${JSON.stringify(quote(id, 80))}`);
-}
-
-export function addReferenceRoutes(route: AddRoute, ws: string, directory: DirectoryPort): void {
+export function addReferenceRoutes(route: AddRoute, ws: string, directory: DirectoryPort, mutate: Mutate): void {
   const book = `${ws}/address-book-records`;
   const limits = `${ws}/transaction-limits`;
 
@@ -82,7 +50,7 @@ export function addReferenceRoutes(route: AddRoute, ws: string, directory: Direc
     if (!q.ok) return q;
     const body = parseBody(CreateAddressBookRecordSchema, ctx.body);
     if (!body.ok) return body;
-    const result = directory.createBookRecord(body.value, ctx.key.userId);
+    const result = mutate('createBookRecord', { body: body.value, actor: ctx.key.userId });
     if (!result.ok) return fromWorld(result);
     return ok(result.value, result.created === false ? 200 : 201);
   });
@@ -90,7 +58,7 @@ export function addReferenceRoutes(route: AddRoute, ws: string, directory: Direc
     const q = query.none(ctx.rawQuery);
     if (!q.ok) return q;
     // The OpenAPI answers a `Unit`: an empty object.
-    const result = directory.deleteBookRecord(p.recordId!, ctx.key.userId);
+    const result = mutate('deleteBookRecord', { recordId: p.recordId!, actor: ctx.key.userId });
     return result.ok ? ok({}) : fromWorld(result);
   });
 

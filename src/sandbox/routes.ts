@@ -25,11 +25,14 @@ import {
   WorkspaceQuerySchema,
 } from '../contract/index.js';
 import { type Permission, roleGrants } from '../format/index.js';
-import { type ErrorCode, type Failure, failure, quote, STATUS_OF } from './errors.js';
+import { failure, quote } from './errors.js';
 import type { KeyEntry } from './keys.js';
 import { addReferenceRoutes } from './reference-routes.js';
-import { knownParams, type Parsed, parseBody, parseQuery } from './validation.js';
-import type { ActionResult, WorldPort } from './world-port.js';
+import { fromWorld, notFound, ok, type Outcome, querySpec } from './route-kit.js';
+import { parseBody } from './validation.js';
+import type { ActionResult, Mutate, WorldPort } from './world-port.js';
+
+export type { Outcome, Reply } from './route-kit.js';
 
 /** One request as the edge read it: the raw target and body, exactly as received. */
 export interface RequestContext {
@@ -45,26 +48,10 @@ export interface RequestContext {
   readonly key: KeyEntry;
 }
 
-export interface Reply {
-  readonly ok: true;
-  readonly status: number;
-  readonly body: unknown;
-}
-
-export type Outcome = Reply | Failure;
-
 type Bindings = { ctx: RequestContext };
 type Handler = (params: Record<string, string>, ctx: RequestContext) => Outcome;
 
-const ok = (body: unknown, status = 200): Reply => ({ ok: true, status, body });
-
 const NoQuerySchema = z.object({});
-
-/** A query schema with its parameter names, computed once. */
-function querySpec<S extends z.ZodObject>(schema: S) {
-  const known = knownParams(schema);
-  return (rawQuery: string): Parsed<z.output<S>> => parseQuery(schema, known, rawQuery);
-}
 
 const query = {
   none: querySpec(NoQuerySchema),
@@ -80,24 +67,20 @@ const query = {
   balances: querySpec(BalancesQuerySchema),
 };
 
-function fromWorld(result: { status: number; code: string; message: string }): Failure {
-  const code = (Object.hasOwn(STATUS_OF, result.code) ? result.code : 'bad-request') as ErrorCode;
-  return { ok: false, status: result.status, error: code, message: result.message };
-}
-
 function action(result: ActionResult): Outcome {
   return result.ok ? ok(toWireTransaction(result.value)) : fromWorld(result);
 }
 
-function notFound(what: string, id: string): Failure {
-  return failure('not-found', `no ${what} with id ${JSON.stringify(quote(id, 80))}`);
-}
-
 /**
  * The Hono app. `send` turns an outcome into the Response the edge writes out; every error is a
- * value here, so a throw reaching Hono's onError is a bug (the edge logs it).
+ * value here, so a throw reaching Hono's onError is a bug (the edge logs it). Every change goes
+ * through `mutate` (world-port.ts's Mutations), never straight to the world.
  */
-export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outcome) => Response) {
+export function createRoutes(
+  world: WorldPort,
+  mutate: Mutate,
+  send: (c: Context, outcome: Outcome) => Response,
+) {
   const app = new Hono<{ Bindings: Bindings }>();
   const workspaceId = world.workspace.workspaceId;
 
@@ -166,7 +149,7 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
     if (!q.ok) return q;
     const body = parseBody(CreateTransactionRequestSchema, ctx.body);
     if (!body.ok) return body;
-    const result = world.create(body.value, ctx.key.userId);
+    const result = mutate('create', { body: body.value, actor: ctx.key.userId });
     if (!result.ok) return fromWorld(result);
     return ok(toWireTransaction(result.value), result.created === false ? 200 : 201);
   });
@@ -175,7 +158,7 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
     if (!q.ok) return q;
     const body = parseBody(SwapRouteRequestSchema, ctx.body);
     if (!body.ok) return body;
-    const result = world.swapRoute(body.value);
+    const result = mutate('swapRoute', { body: body.value });
     return result.ok ? ok(toWireDryRunTransaction(result.value)) : fromWorld(result);
   });
   route('GET', tx, 'core', 'read transactions', (p, ctx) => {
@@ -194,19 +177,19 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
     const q = query.none(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(DeclineRequestSchema, ctx.body);
-    return body.ok ? action(world.decline(p.id!, ctx.key.userId, body.value.reason)) : body;
+    return body.ok ? action(mutate('decline', { id: p.id!, actor: ctx.key.userId, reason: body.value.reason })) : body;
   });
   route('POST', `${tx}/approve`, 'write', 'approve transactions', (p, ctx) => {
     const q = query.none(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(ApproveRequestSchema, ctx.body);
-    return body.ok ? action(world.approve(p.id!, ctx.key.userId)) : body;
+    return body.ok ? action(mutate('approve', { id: p.id!, actor: ctx.key.userId })) : body;
   });
   route('POST', `${tx}/cancel`, 'write', 'cancel transactions', (p, ctx) => {
     const q = query.none(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CancelRequestSchema, ctx.body);
-    return body.ok ? action(world.cancel(p.id!, ctx.key.userId, body.value.reason)) : body;
+    return body.ok ? action(mutate('cancel', { id: p.id!, actor: ctx.key.userId, reason: body.value.reason })) : body;
   });
   route('GET', `${ws}/symbol-market-prices`, 'read', 'read market prices', (_p, ctx) => {
     const q = query.symbolPrices(ctx.rawQuery);
@@ -257,7 +240,7 @@ export function createRoutes(world: WorldPort, send: (c: Context, outcome: Outco
     return q.ok ? ok({ prices: world.assetPrices(q.value) }) : q;
   });
 
-  addReferenceRoutes(route, ws, world.directory);
+  addReferenceRoutes(route, ws, world.directory, mutate);
 
   app.notFound((c) => {
     const ctx = c.env.ctx;

@@ -12,6 +12,7 @@ import type {
   AssetsQuery,
   Balance,
   BalancesQuery,
+  CreateAddressBookRecord,
   CreateTransactionRequest,
   DryRunTransaction,
   Network,
@@ -26,7 +27,7 @@ import type {
   TransactionsQuery,
   Workspace,
 } from '../contract/index.js';
-import type { DirectoryPort } from './directory-port.js';
+import type { BookActionResult, DirectoryPort } from './directory-port.js';
 
 export type ActionResult =
   | { ok: true; value: Transaction }
@@ -62,11 +63,25 @@ export interface WorldPort {
   ): Transaction | undefined;
   events(id: string): TransactionEvent[] | undefined;
   matches(tx: Transaction, q: TransactionsQuery): boolean;
-  decline(id: string, actor: string, reason?: string): ActionResult;
-  approve(id: string, actor: string): ActionResult;
-  cancel(id: string, actor: string, reason?: string): ActionResult;
-  create(body: CreateTransactionRequest, actor: string): ActionResult & { created?: boolean };
-  swapRoute(body: SwapRouteRequest): SwapRouteResult;
   advance(): void;
   onChange(listener: (tx: Transaction) => void): () => void;
 }
+
+/**
+ * Every way a request changes the world (or draws from its random streams), by name: arguments
+ * are plain JSON, so a state dir can journal a call before it runs and replay it after a restart
+ * (persist/). The routes call them only through a `Mutate`; mutations.ts applies them.
+ */
+export interface Mutations {
+  create: { args: { body: CreateTransactionRequest; actor: string }; result: ActionResult & { created?: boolean } };
+  decline: { args: { id: string; actor: string; reason?: string }; result: ActionResult };
+  approve: { args: { id: string; actor: string }; result: ActionResult };
+  cancel: { args: { id: string; actor: string; reason?: string }; result: ActionResult };
+  swapRoute: { args: { body: SwapRouteRequest }; result: SwapRouteResult };
+  createBookRecord: { args: { body: CreateAddressBookRecord; actor: string }; result: BookActionResult };
+  deleteBookRecord: { args: { recordId: string; actor: string }; result: BookActionResult };
+}
+
+export type MutationName = keyof Mutations;
+
+export type Mutate = <K extends MutationName>(name: K, args: Mutations[K]['args']) => Mutations[K]['result'];
