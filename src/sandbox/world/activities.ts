@@ -26,6 +26,7 @@ import type { Core } from './core.js';
 import type { HistoryTable } from './history-table.js';
 import { WORKSPACE_AGE_DAYS } from './people.js';
 import { hashText, mix } from './rng.js';
+import { pageNumber } from './paging.js';
 
 export const DEFAULT_ACTIVITIES_LIMIT = 100;
 /** Past records made again during one page, kept so each is made once (its events are close). */
@@ -305,7 +306,3 @@ export class ActivityFeed {
   }
 }
 
-function pageNumber(value: string | undefined, fallback: number): number {
-  const n = value === undefined ? Number.NaN : Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}

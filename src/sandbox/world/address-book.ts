@@ -14,6 +14,7 @@ import { type BookInput, readBookInput } from './book-input.js';
 import { canonicalJson, depthExceeds } from './canonical.js';
 import type { Catalog } from './catalog.js';
 import { Rng } from './rng.js';
+import { pageNumber } from './paging.js';
 
 export const DEFAULT_BOOK_LIMIT = 500;
 const MAX_DEPTH = 32;
@@ -29,10 +30,6 @@ export type BookResult = { ok: true; value: AddressBookRecord; created?: boolean
 const bad = (message: string): BookError => ({ ok: false, status: 400, code: 'bad-request', message });
 const conflict = (message: string): BookError => ({ ok: false, status: 409, code: 'conflict', message });
 
-function pageNumber(value: string | undefined, fallback: number): number {
-  const n = value === undefined ? Number.NaN : Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
 
 /** The key a destination is matched on: EVM addresses compare case-insensitively. */
 function destinationKey(networkId: string, address: string): string {

@@ -4,6 +4,7 @@
 
 import type { Balance, BalancesQuery } from '../../contract/index.js';
 import { type BalancePair, type Ledger, unitsText } from './balances.js';
+import { pageNumber } from './paging.js';
 
 export const DEFAULT_BALANCES_LIMIT = 1000;
 
@@ -19,11 +20,6 @@ function both(one: string | undefined, many: readonly string[] | undefined): Set
   return set.has(one) ? new Set([one]) : new Set();
 }
 
-function pageNumber(text: string | undefined, fallback: number): number {
-  if (text === undefined || text === '') return fallback;
-  const n = Number(text);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
 
 export function balanceToWire(p: BalancePair, workspaceId: string): Balance {
   const decimals = p.asset.decimals;

@@ -7,6 +7,7 @@ import type { TransactionLimit, TransactionLimitsQuery } from '../../contract/in
 import type { Person } from './people.js';
 import { Rng, streamSeed } from './rng.js';
 import type { AccountInfo, Policy } from './workspace.js';
+import { pageNumber } from './paging.js';
 
 const DAY = 86_400_000;
 const DEFAULT_LIMIT_PAGE = 1000;
@@ -99,10 +100,6 @@ function meets(list: readonly string[] | null | undefined, wanted: readonly stri
   return list == null || list.length === 0 || list.some((id) => wanted.includes(id));
 }
 
-function pageNumber(value: string | undefined, fallback: number): number {
-  const n = value === undefined ? Number.NaN : Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
 
 /**
  * The OpenAPI's filters, ANDed. Decision: a rule that names no source accounts (or no users)

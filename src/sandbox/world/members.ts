@@ -5,6 +5,7 @@
 import type { MembersQuery } from '../../contract/index.js';
 import { type Person, servicePerson } from './people.js';
 import { Rng, streamSeed } from './rng.js';
+import { pageNumber } from './paging.js';
 
 export const DEFAULT_MEMBERS_LIMIT = 200;
 
@@ -31,10 +32,6 @@ export interface WireMember {
   };
 }
 
-function pageNumber(value: string | undefined, fallback: number): number {
-  const n = value === undefined ? Number.NaN : Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
 
 export class Members {
   private readonly people: Person[];

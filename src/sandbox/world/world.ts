@@ -49,6 +49,7 @@ import {
   type WorldTransactionsQuery,
 } from './filter.js';
 import { Generator } from './generator.js';
+import { page, pageNumber } from './paging.js';
 import { startWork } from './initial.js';
 import { step } from './lifecycle.js';
 import { eventsOf } from './present.js';
@@ -113,22 +114,6 @@ const GENERATOR_CATCH_UP_MS = 60_000;
 const MAX_STEPS_PER_ADVANCE = 250_000;
 const DEFAULT_TX_LIMIT = 100;
 const DEFAULT_LIST_LIMIT = 1000;
-
-function pageNumber(value: string | number | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
-
-function page<T>(
-  items: readonly T[],
-  limit: string | number | undefined,
-  offset: string | number | undefined,
-  fallback: number,
-): T[] {
-  const start = pageNumber(offset, 0);
-  return items.slice(start, start + pageNumber(limit, fallback));
-}
 
 function has(list: readonly string[] | undefined, value: string | null | undefined): boolean {
   return list === undefined || list.length === 0 || (value != null && list.includes(value));
