@@ -45,6 +45,8 @@ export const TransactionLimitsQuerySchema = z.object({
   toAddressBookRecordIds: csv(z.string()).optional(),
   toAccountIds: csv(z.string()).optional(),
   appliesToUserIds: csv(z.string()).optional(),
+  // Not in the OpenAPI; the official clients send it (wire notes: twin operations).
+  appliesToGroupIds: csv(z.string()).optional(),
   ...page,
 });
 export type TransactionLimitsQuery = z.output<typeof TransactionLimitsQuerySchema>;

@@ -17,15 +17,18 @@ export type Role = (typeof ROLES)[number];
  *   (members, address book, transaction limits, activities) are here too: the OpenAPI lets
  *   view-only, transaction-operator and full-access read them, exactly this permission's roles.
  * - `write`: decline, approve, cancel, POST transactions, and creating and deleting address book
- *   records (the OpenAPI: transaction-operator and full-access).
+ *   records (the OpenAPI: transaction-operator and full-access); the dry run, bulk create,
+ *   accept-deposit-offer and reject-outgoing-offer (the same two roles there).
+ * - `sign`: create-signing-request, the one transaction write the OpenAPI gives to full-access and
+ *   mpc-hot-signer (and not to transaction-operator).
  */
-export type Permission = 'core' | 'read' | 'write';
+export type Permission = 'core' | 'read' | 'write' | 'sign';
 
 const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   'view-only': ['core', 'read'],
   'transaction-operator': ['core', 'read', 'write'],
-  'full-access': ['core', 'read', 'write'],
-  'mpc-hot-signer': ['core'],
+  'full-access': ['core', 'read', 'write', 'sign'],
+  'mpc-hot-signer': ['core', 'sign'],
 };
 
 export function isRole(value: unknown): value is Role {

@@ -12,8 +12,13 @@ const APPLY: Appliers = {
   approve: (w, a) => w.approve(a.id, a.actor),
   cancel: (w, a) => w.cancel(a.id, a.actor, a.reason),
   swapRoute: (w, a) => w.swapRoute(a.body),
+  bulkCreate: (w, a) => w.ops.bulkCreate(a.items, a.actor),
+  acceptDepositOffer: (w, a) => w.ops.acceptDepositOffer(a.id, a.actor, a.accept),
+  rejectOutgoingOffer: (w, a) => w.ops.answerOutgoingOffer(a.id, a.actor, a.accept),
+  createSigningRequest: (w, a) => w.ops.createSigningRequest(a.id, a.actor, a.body),
   createBookRecord: (w, a) => w.directory.createBookRecord(a.body, a.actor),
   deleteBookRecord: (w, a) => w.directory.deleteBookRecord(a.recordId, a.actor),
+  createIntent: (w, a) => w.market.createIntent(a.body, a.actor),
 };
 
 export function isMutationName(name: string): name is MutationName {

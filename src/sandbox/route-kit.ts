@@ -2,9 +2,11 @@
 // its routes to the app (routes.ts's `route`: auth, role, workspace), query parsing by a contract
 // schema, and the failures a world result maps to.
 import type * as z from 'zod';
+import { toWireTransaction } from '../contract/index.js';
 import type { Permission } from '../format/index.js';
 import { type ErrorCode, type Failure, failure, quote, STATUS_OF } from './errors.js';
 import { knownParams, type Parsed, parseQuery } from './validation.js';
+import type { ActionResult } from './world-port.js';
 
 export interface Reply {
   readonly ok: true;
@@ -45,4 +47,9 @@ export function fromWorld(result: { status: number; code: string; message: strin
 
 export function notFound(what: string, id: string): Failure {
   return failure('not-found', `no ${what} with id ${JSON.stringify(quote(id, 80))}`);
+}
+
+/** A change of one transaction answered: the transaction as it is now, or the world's refusal. */
+export function action(result: ActionResult): Outcome {
+  return result.ok ? ok(toWireTransaction(result.value)) : fromWorld(result);
 }

@@ -27,10 +27,12 @@ import {
 import { type Permission, roleGrants } from '../format/index.js';
 import { failure, quote } from './errors.js';
 import type { KeyEntry } from './keys.js';
+import { addMarketRoutes } from './market-routes.js';
 import { addReferenceRoutes } from './reference-routes.js';
-import { fromWorld, notFound, ok, type Outcome, querySpec } from './route-kit.js';
+import { action, fromWorld, notFound, ok, type Outcome, querySpec } from './route-kit.js';
+import { addTransactionRoutes } from './transaction-routes.js';
 import { parseBody } from './validation.js';
-import type { ActionResult, Mutate, WorldPort } from './world-port.js';
+import type { Mutate, WorldPort } from './world-port.js';
 
 export type { Outcome, Reply } from './route-kit.js';
 
@@ -66,10 +68,6 @@ const query = {
   assetPrices: querySpec(AssetPricesQuerySchema),
   balances: querySpec(BalancesQuerySchema),
 };
-
-function action(result: ActionResult): Outcome {
-  return result.ok ? ok(toWireTransaction(result.value)) : fromWorld(result);
-}
 
 /**
  * The Hono app. `send` turns an outcome into the Response the edge writes out; every error is a
@@ -241,6 +239,8 @@ export function createRoutes(
   });
 
   addReferenceRoutes(route, ws, world.directory, mutate);
+  addTransactionRoutes(route, ws, world.ops, mutate);
+  addMarketRoutes(route, ws, world.market, mutate);
 
   app.notFound((c) => {
     const ctx = c.env.ctx;

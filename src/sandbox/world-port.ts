@@ -13,6 +13,8 @@ import type {
   Balance,
   BalancesQuery,
   CreateAddressBookRecord,
+  CreateIntent,
+  CreateSigningRequest,
   CreateTransactionRequest,
   DryRunTransaction,
   Network,
@@ -28,6 +30,7 @@ import type {
   Workspace,
 } from '../contract/index.js';
 import type { BookActionResult, DirectoryPort } from './directory-port.js';
+import type { IntentResult, MarketPort } from './market-port.js';
 
 export type ActionResult =
   | { ok: true; value: Transaction }
@@ -37,11 +40,24 @@ export type SwapRouteResult =
   | { ok: true; value: DryRunTransaction }
   | { ok: false; status: number; code: string; message: string };
 
+/** A dry run's answer: the transaction a create would make, or the create's own refusal. */
+export type DryRunResult =
+  | { ok: true; value: DryRunTransaction }
+  | { ok: false; status: number; code: string; message: string };
+
+/** Transaction operations (world/transaction-ops.ts); the dry run is a read: it changes nothing. */
+export interface TransactionOpsPort {
+  dryRun(body: CreateTransactionRequest, actor: string): DryRunResult;
+}
+
 export interface WorldPort {
   readonly workspace: Workspace;
   readonly members: readonly { userId: string; name: string }[];
   /** Members, the address book, transaction limits, the activity feed (reference-routes.ts). */
   readonly directory: DirectoryPort;
+  /** Stakes, the asset price series, intents and the Canton passthrough (market-routes.ts). */
+  readonly market: MarketPort;
+  readonly ops: TransactionOpsPort;
   networks(filter?: NetworksQuery): Network[];
   network(id: string): Network | undefined;
   assets(filter?: AssetsQuery): Asset[];
@@ -78,8 +94,14 @@ export interface Mutations {
   approve: { args: { id: string; actor: string }; result: ActionResult };
   cancel: { args: { id: string; actor: string; reason?: string }; result: ActionResult };
   swapRoute: { args: { body: SwapRouteRequest }; result: SwapRouteResult };
+  // Transaction operations added for the API's twin (transaction-routes.ts).
+  bulkCreate: { args: { items: CreateTransactionRequest[]; actor: string }; result: Transaction[] };
+  acceptDepositOffer: { args: { id: string; actor: string; accept: boolean }; result: ActionResult };
+  rejectOutgoingOffer: { args: { id: string; actor: string; accept: boolean }; result: ActionResult };
+  createSigningRequest: { args: { id: string; actor: string; body: CreateSigningRequest }; result: ActionResult };
   createBookRecord: { args: { body: CreateAddressBookRecord; actor: string }; result: BookActionResult };
   deleteBookRecord: { args: { recordId: string; actor: string }; result: BookActionResult };
+  createIntent: { args: { body: CreateIntent; actor: string }; result: IntentResult };
 }
 
 export type MutationName = keyof Mutations;

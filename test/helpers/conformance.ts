@@ -13,18 +13,23 @@ import {
   AddressListSchema,
   AssetListSchema,
   AssetMarketPriceListSchema,
+  AssetPriceSeriesSchema,
   AssetSchema,
   BalanceListSchema,
   BalanceSchema,
+  CantonLedgerQueryResultSchema,
   ContractViolation,
   DryRunTransactionSchema,
   ERROR_CODES,
   ErrorEnvelopeSchema,
+  IndicativeQuoteSchema,
+  IntentSchema,
   MemberListSchema,
   NetworkListSchema,
   NetworkSchema,
   parseServerFrame,
   parseWire,
+  StakesSchema,
   SymbolListSchema,
   SymbolMarketPriceListSchema,
   SymbolRecordSchema,
@@ -112,6 +117,23 @@ const WS = '/workspaces/{workspaceId}';
 const TX = `${WS}/transactions/{transactionId}`;
 
 /** Every route the sandbox serves (sandbox.md, wire notes §5), literal segments before params. */
+/** The operations added for the API's twin (issue 22); conformance-ops.test.ts drives them. */
+export const TWIN_ROUTES: readonly ContractRoute[] = [
+  // Transaction operations (wire notes): the bulk answers 201 whatever each item's fate, the others 200.
+  contractRoute('POST', `${WS}/transactions/dry-run`, DryRunTransactionSchema),
+  contractRoute('POST', `${WS}/transactions/bulk-create`, TransactionListSchema, [201]),
+  contractRoute('POST', `${TX}/create-signing-request`, TransactionSchema),
+  contractRoute('POST', `${TX}/accept-deposit-offer`, TransactionSchema),
+  contractRoute('POST', `${TX}/reject-outgoing-offer`, TransactionSchema),
+  // Market and staking operations (wire notes): every answer is 200.
+  contractRoute('GET', `${WS}/stakes`, StakesSchema),
+  contractRoute('GET', '/dictionary/asset-price-series', AssetPriceSeriesSchema),
+  contractRoute('POST', `${WS}/intents/quote`, IndicativeQuoteSchema),
+  contractRoute('POST', `${WS}/intents`, IntentSchema),
+  contractRoute('GET', `${WS}/intents/{intentId}`, IntentSchema),
+  contractRoute('POST', `${WS}/canton/ledger-query`, CantonLedgerQueryResultSchema),
+];
+
 export const CONTRACT_ROUTES: readonly ContractRoute[] = [
   contractRoute('GET', '/workspaces', WorkspaceListSchema),
   contractRoute('GET', WS, WorkspaceSchema),
@@ -147,6 +169,7 @@ export const CONTRACT_ROUTES: readonly ContractRoute[] = [
   contractRoute('GET', '/dictionary/symbols/{symbolId}', SymbolRecordSchema),
   contractRoute('GET', '/dictionary/symbol-market-prices', SymbolMarketPriceListSchema),
   contractRoute('GET', '/dictionary/asset-market-prices', AssetMarketPriceListSchema),
+  ...TWIN_ROUTES,
 ];
 
 /** The contract route of a request target (the query is ignored). */

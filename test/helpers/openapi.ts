@@ -115,6 +115,22 @@ function dropEmptyEnums(node: Json): void {
   for (const value of Object.values(node)) dropEmptyEnums(value);
 }
 
+/**
+ * `CantonLedgerQuery.params` and `CantonLedgerQueryResult.result` are typed
+ * `com.fasterxml.jackson.databind.JsonNode`: the server's Java type leaked into the document. It
+ * means "any JSON value", so a `type` that is no JSON type is dropped (ajv refuses to compile it).
+ */
+const JSON_TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'integer', 'string']);
+function dropNonJsonTypes(node: Json): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    node.forEach(dropNonJsonTypes);
+    return;
+  }
+  if (typeof node.type === 'string' && !JSON_TYPES.has(node.type)) delete node.type;
+  for (const value of Object.values(node)) dropNonJsonTypes(value);
+}
+
 function loadDocument(): OpenApiDocument {
   const doc = JSON.parse(readFileSync(OPENAPI_DOCUMENT_URL, 'utf8')) as OpenApiDocument;
   for (const [name, values] of Object.entries(ENUM_ADDITIONS)) {
@@ -125,6 +141,7 @@ function loadDocument(): OpenApiDocument {
   for (const schema of Object.values(doc.components.schemas)) addWireEmbedded(schema);
   oneOfToAnyOf(doc.components as unknown as Json);
   dropEmptyEnums(doc as unknown as Json);
+  dropNonJsonTypes(doc.components as unknown as Json);
   doc.$id = DOCUMENT_ID;
   return doc;
 }

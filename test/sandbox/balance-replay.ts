@@ -120,7 +120,8 @@ export function pairsOf(tx: Transaction): Set<string> {
 export function replayHeld(txs: readonly Transaction[]): Map<string, { low: bigint; high: bigint }> {
   const out = new Map<string, { low: bigint; high: bigint }>();
   for (const tx of txs) {
-    if (INCOMING.has(tx.transactionType) || TERMINAL.has(tx.status)) continue;
+    // An outgoing offer waiting for the vault's answer holds nothing until it is accepted (wire notes).
+    if (INCOMING.has(tx.transactionType) || TERMINAL.has(tx.status) || tx.status === 'acceptance-required') continue;
     for (const { key, low, high } of holdsOf(tx)) {
       const h = out.get(key) ?? { low: 0n, high: 0n };
       out.set(key, { low: h.low + low, high: h.high + high });

@@ -11,6 +11,7 @@ import type { Asset, DryRunTransaction, Transaction } from '../../src/contract/i
 import { fullTransaction, minimalTransaction } from '../contract/fixtures/records.js';
 import {
   CONTRACT_ROUTES,
+  TWIN_ROUTES,
   checkResponse,
   contractRouteOf,
   createConformanceTap,
@@ -559,9 +560,9 @@ describe('the tap saw it all', () => {
         .map((r) => contractRouteOf(r.method, r.target)?.template)
         .filter(Boolean),
     );
-    const missing = CONTRACT_ROUTES.map((r) => `${r.method} ${r.template}`).filter(
-      (_, i) => !ok.has(CONTRACT_ROUTES[i]!.template),
-    );
+    // The twin's operations have their own file (conformance-ops.test.ts), with the same check.
+    const routes = CONTRACT_ROUTES.filter((r) => !TWIN_ROUTES.includes(r));
+    const missing = routes.filter((r) => !ok.has(r.template)).map((r) => `${r.method} ${r.template}`);
     expect(missing).toEqual([]);
     const errorStatuses = new Set(seen.filter((r) => r.kind === 'http').map((r) => r.status));
     for (const status of [400, 401, 403, 404, 409, 413, 429]) expect(errorStatuses).toContain(status);

@@ -109,6 +109,9 @@ beforeAll(async () => {
     recordIds: sandbox.world.directory.book({ statuses: ['active', 'new', 'deleted'] }).map((r) => r.recordId),
     limitIds: sandbox.world.directory.limits({}).map((l) => l.limitId),
   };
+  // The offers and ended signing requests too, so that their answers get past 404 and 409.
+  const waiting = await api.transactions.list({ transactionStatuses: ['acceptance-required', 'signing-required'], limit: 20 });
+  ids.transactionIds.push(...waiting.map((t) => t.transactionId));
   log(`seed ${SEED} (FUZZ_SEED), ${RUNS} HTTP cases (FUZZ_RUNS), ${WS_MESSAGES} WebSocket messages`);
 });
 

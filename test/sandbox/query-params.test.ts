@@ -49,9 +49,19 @@ function send(op: OpenApiOperation, pairs: [string, string][]) {
   return fx.fetch(op.method, pathOf(op) + query, op.method === 'GET' ? {} : { body: '{}' });
 }
 
+/**
+ * Query values that must name a real record, or follow a format the OpenAPI's type leaves out:
+ * the world's own, or the document's example (`rewardPeriod` is "30d").
+ */
+const QUERY_VALUES: Record<string, () => string> = {
+  baseSymbolId: () => ids.symbolId!,
+  rewardPeriod: () => '30d',
+};
+const valueOf = (p: OpenApiOperation['query'][number]) => QUERY_VALUES[p.name]?.() ?? exampleValue(p);
+
 /** The required parameters other than `name`, with example values. */
 function requiredBut(op: OpenApiOperation, name: string): [string, string][] {
-  return op.query.filter((p) => p.required && p.name !== name).map((p) => [p.name, exampleValue(p)]);
+  return op.query.filter((p) => p.required && p.name !== name).map((p) => [p.name, valueOf(p)]);
 }
 
 // Whether the sandbox serves an operation, asked once: a name no endpoint knows is refused by a
@@ -78,7 +88,7 @@ describe('every query parameter the OpenAPI lists, on every endpoint the sandbox
     if (!(await served(op))) return ctx.skip('the sandbox does not serve this endpoint');
     const param = op.query.find((p) => p.name === name)!;
     const base = requiredBut(op, name);
-    const value = exampleValue(param);
+    const value = valueOf(param);
 
     const ok = await send(op, [...base, [name, value]]);
     expect(ok.json?.message ?? '', `${name}=${value}`).not.toMatch(/unknown query|given more than once/);
@@ -141,6 +151,17 @@ describe('an unknown name stays a 400 naming it, on every endpoint the sandbox s
       'GET /workspaces/{workspaceId}/transaction-limits',
       'GET /workspaces/{workspaceId}/transaction-limits/{limitId}',
       'GET /workspaces/{workspaceId}/activities',
+      'GET /workspaces/{workspaceId}/stakes',
+      'GET /dictionary/asset-price-series',
+      'POST /workspaces/{workspaceId}/intents/quote',
+      'POST /workspaces/{workspaceId}/intents',
+      'GET /workspaces/{workspaceId}/intents/{intentId}',
+      'POST /workspaces/{workspaceId}/canton/ledger-query',
+      'POST /workspaces/{workspaceId}/transactions/dry-run',
+      'POST /workspaces/{workspaceId}/transactions/bulk-create',
+      'POST /workspaces/{workspaceId}/transactions/{transactionId}/create-signing-request',
+      'POST /workspaces/{workspaceId}/transactions/{transactionId}/accept-deposit-offer',
+      'POST /workspaces/{workspaceId}/transactions/{transactionId}/reject-outgoing-offer',
     ];
     const servedNow: string[] = [];
     for (const op of operations) if (await served(op)) servedNow.push(`${op.method} ${op.template}`);

@@ -4,7 +4,15 @@
 // without end.
 
 /** What an action did to a transaction (the kinds of the write routes). */
-export type ActionKind = 'approve' | 'decline' | 'cancel' | 'create';
+export type ActionKind =
+  | 'approve'
+  | 'decline'
+  | 'cancel'
+  | 'create'
+  // offers.ts: an offer answered, a new signing request made.
+  | 'accept-offer'
+  | 'reject-offer'
+  | 'signing-request';
 
 export interface ActionRecord {
   /** World time (epoch ms) the action took effect: the transaction's updatedAt after it. */

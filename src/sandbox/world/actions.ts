@@ -24,25 +24,25 @@ export type ActionError = {
 export type ActionResult = { ok: true; value: Transaction } | ActionError;
 export type CreateResult = ActionResult & { created?: boolean };
 
-const bad = (message: string): ActionError => ({ ok: false, status: 400, code: 'bad-request', message });
+export const bad = (message: string): ActionError => ({ ok: false, status: 400, code: 'bad-request', message });
 const forbidden = (message: string): ActionError => ({ ok: false, status: 403, code: 'forbidden', message });
 const notFound = (message: string): ActionError => ({ ok: false, status: 404, code: 'not-found', message });
-const conflict = (message: string): ActionError => ({ ok: false, status: 409, code: 'conflict', message });
+export const conflict = (message: string): ActionError => ({ ok: false, status: 409, code: 'conflict', message });
 
-function found(core: Core, id: string): TxRecord | ActionError {
+export function found(core: Core, id: string): TxRecord | ActionError {
   return core.store.get(id) ?? notFound(`no transaction ${JSON.stringify(id)} in this workspace`);
 }
 
-function answer(core: Core, rec: TxRecord): { ok: true; value: Transaction } {
+export function answer(core: Core, rec: TxRecord): { ok: true; value: Transaction } {
   return { ok: true, value: core.present(rec, { events: true, signingRequest: true }) };
 }
 
-function isError(value: unknown): value is ActionError {
+export function isError(value: unknown): value is ActionError {
   return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
 }
 
 /** Appends what a key just did to `rec` to the world's action log. */
-function logAction(core: Core, rec: TxRecord, kind: ActionKind, userId: string, reason?: string): void {
+export function logAction(core: Core, rec: TxRecord, kind: ActionKind, userId: string, reason?: string): void {
   core.actionLog.append({
     at: rec.updatedAt,
     userId,
@@ -116,7 +116,21 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-export function createTransaction(core: Core, body: CreateTransactionRequest, actor: string): CreateResult {
+/** A create worked out without doing it: the record it would store, or the one it would return again. */
+export type PreparedCreate =
+  | { ok: true; existing: TxRecord }
+  | { ok: true; existing?: undefined; rec: TxRecord; key: string; fingerprint: string; quoteId: string | undefined };
+
+/**
+ * Every check of a create and the record it would make, changing nothing: `seed` is the new
+ * record's (the world's next one by default; the dry run brings one derived from its request).
+ */
+export function prepareCreate(
+  core: Core,
+  body: CreateTransactionRequest,
+  actor: string,
+  seed?: number,
+): PreparedCreate | ActionError {
   if (typeof body !== 'object' || body === null) return bad('expected a JSON object');
   const accountId = text(body.accountId);
   const externalId = text(body.externalId);
@@ -133,7 +147,7 @@ export function createTransaction(core: Core, body: CreateTransactionRequest, ac
   const fingerprint = canonicalJson(body);
   const existing = core.idempotency.get(key);
   if (existing !== undefined) {
-    if (existing.live?.fingerprint === fingerprint) return { ...answer(core, existing), created: false };
+    if (existing.live?.fingerprint === fingerprint) return { ok: true, existing };
     return conflict(
       `externalId ${JSON.stringify(externalId)} was already used in this account for transaction ${existing.id} with a different body`,
     );
@@ -170,11 +184,20 @@ export function createTransaction(core: Core, body: CreateTransactionRequest, ac
   if (body.description !== undefined) input.description = body.description;
   if (body.expiresAt !== undefined) input.expiresAt = Number(body.expiresAt);
 
-  const rec = newOutgoing(core, input, now);
+  const rec = newOutgoing(core, input, now, seed);
   // Decision: an overdraft is a 409 conflict (the OpenAPI names no insufficient-funds error): the
   // request is well formed, the account's withdrawable balance is what it conflicts with.
   const short = core.balances.shortfall(rec);
   if (short !== undefined) return conflict(short);
+  return { ok: true, rec, key, fingerprint, quoteId };
+}
+
+export function createTransaction(core: Core, body: CreateTransactionRequest, actor: string): CreateResult {
+  const prepared = prepareCreate(core, body, actor);
+  if (isError(prepared)) return prepared;
+  if (prepared.existing !== undefined) return { ...answer(core, prepared.existing), created: false };
+  const { rec, key, fingerprint, quoteId } = prepared;
+  const now = rec.createdAt;
   rec.live!.fingerprint = fingerprint;
   if (quoteId !== undefined) {
     const quote = core.quotes.get(quoteId)!;

@@ -3,7 +3,7 @@
 // takes its amount (not an allowance's, which moves nothing) and its network fee (in the network's
 // native asset, the fee its `fee` event shows), and a swap or bridge adds what it received; a
 // transaction failed on chain still paid its fee. While an outgoing transaction runs, its amount
-// and fee are held back from the withdrawable balance. Exact: integer units at the asset's decimals.
+// and fee are held back from the withdrawable balance (an outgoing offer's only once accepted). Exact: integer units at the asset's decimals.
 // The past is folded in once at build time (balances-past.ts); after that, Core calls `added` and
 // `changed` for every transaction it stores or changes.
 
@@ -36,7 +36,10 @@ export interface BalancePair {
 /** Types whose amount leaves the account when they complete (an allowance only grants a spender). */
 export const MOVES_NOTHING: ReadonlySet<string> = new Set(['allowance', 'address-activation']);
 /** Types that receive `asset2` / `amount2` into the same account when they complete. */
-export const RECEIVES: ReadonlySet<string> = new Set(['swap-aggregator', 'bridge']);
+export const RECEIVES: ReadonlySet<string> = new Set(['swap-aggregator', 'bridge', 'intents']);
+
+/** An outgoing offer (offers.ts) waiting for the vault's answer: it holds nothing until accepted. */
+const OFFERED = 'acceptance-required';
 
 const POWERS: bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
 
@@ -199,7 +202,7 @@ export class Ledger {
       return;
     }
     if (isTerminalStatus(rec.status)) this.settle(rec, at);
-    else this.hold(rec, 1n, at);
+    else if (rec.status !== OFFERED) this.hold(rec, 1n, at);
   }
 
   /** A transaction's status just changed from `before` (Core.change). */
@@ -209,9 +212,12 @@ export class Ledger {
       if (rec.status === 'completed') this.receive(rec, this.stamp(rec.updatedAt));
       return;
     }
-    if (!isTerminalStatus(rec.status)) return;
+    if (!isTerminalStatus(rec.status)) {
+      if (before === OFFERED) this.hold(rec, 1n, this.stamp(rec.updatedAt));
+      return;
+    }
     const at = this.stamp(rec.updatedAt);
-    this.hold(rec, -1n, at);
+    if (before !== OFFERED) this.hold(rec, -1n, at);
     this.settle(rec, at);
   }
 

@@ -33,8 +33,8 @@ export interface OutgoingInput {
 }
 
 /** A new outgoing transaction in status `new`, created at `at`. Not yet stored or scheduled. */
-export function newOutgoing(core: Core, input: OutgoingInput, at: number): TxRecord {
-  const seed = core.nextSeed();
+/** `seed`: the world's next one unless given (offers.ts and the dry run bring their own streams). */
+export function newOutgoing(core: Core, input: OutgoingInput, at: number, seed = core.nextSeed()): TxRecord {
   const rng = new Rng(seed);
   const id = rng.id();
   const networkId = input.asset.networkId;
@@ -87,8 +87,7 @@ export interface DepositInput {
 }
 
 /** A deposit just detected on chain: waiting for confirmations, its `in` event already there. */
-export function newDeposit(core: Core, input: DepositInput, at: number): TxRecord {
-  const seed = core.nextSeed();
+export function newDeposit(core: Core, input: DepositInput, at: number, seed = core.nextSeed()): TxRecord {
   const rng = new Rng(seed);
   const id = rng.id();
   const network = core.catalog.networkOf(input.asset)!;

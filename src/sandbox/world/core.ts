@@ -57,6 +57,8 @@ export class Core implements PresentContext {
   readonly tickRng: Rng;
   readonly genRng: Rng;
   readonly actionRng: Rng;
+  /** Offers and stalled signing requests (offers.ts): a stream of their own, so the others draw as before. */
+  readonly offerRng: Rng;
   private readonly liveBase: number;
   private serial = 0;
   readonly startMs: number;
@@ -69,7 +71,7 @@ export class Core implements PresentContext {
     readonly pace = 1,
   ) {
     this.startMs = clock.now();
-    this.market = new Market(this.catalog);
+    this.market = new Market(this.catalog, seed, this.startMs);
     this.data = buildWorkspace(seed, this.startMs, this.catalog);
     this.ref = new Reference(seed, this.startMs, this.catalog, this.data);
     this.workspaceId = this.data.workspace.workspaceId;
@@ -78,6 +80,7 @@ export class Core implements PresentContext {
     this.tickRng = new Rng(streamSeed(seed, 'ticks'));
     this.genRng = new Rng(streamSeed(seed, 'generator'));
     this.actionRng = new Rng(streamSeed(seed, 'actions'));
+    this.offerRng = new Rng(streamSeed(seed, 'offers'));
     this.liveBase = streamSeed(seed, 'live');
   }
 
@@ -98,6 +101,14 @@ export class Core implements PresentContext {
   nextSeed(): number {
     for (;;) {
       const seed = mix(this.liveBase, this.serial++);
+      if (!this.store.has(new Rng(seed).id())) return seed;
+    }
+  }
+
+  /** The seed nextSeed() would return now, without taking it: the dry run previews the next create. */
+  peekSeed(): number {
+    for (let n = this.serial; ; n++) {
+      const seed = mix(this.liveBase, n);
       if (!this.store.has(new Rng(seed).id())) return seed;
     }
   }

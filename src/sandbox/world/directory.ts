@@ -59,7 +59,10 @@ export class Directory {
   }
 
   limits(q: TransactionLimitsQuery = {}): TransactionLimit[] {
-    return queryLimits(this.core.ref.limits, q);
+    const people = this.core.ref.people;
+    const usersIn = (groups: readonly string[]) =>
+      people.filter((p) => p.groups.some((g) => groups.includes(g))).map((p) => p.userId);
+    return queryLimits(this.core.ref.limits, q, usersIn);
   }
 
   limit(limitId: string): TransactionLimit | undefined {

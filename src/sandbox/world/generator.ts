@@ -11,6 +11,7 @@ import { makeAddress } from './formats.js';
 import { type AccountPlan, plan } from './history.js';
 import { blockPause, DELAYS, needsApproval, planColleagues, scheduleWaiting } from './lifecycle.js';
 import { amountNear, mulRound } from './money.js';
+import { situationsMissing, topUpSituations } from './offers.js';
 import { approvalAddress } from './present.js';
 import { priceSwap } from './swap.js';
 import type { AccountInfo } from './workspace.js';
@@ -246,7 +247,7 @@ export class Generator {
       const p = this.pickPlan(
         (x) => eligible.includes(x) && (waiting.get(x.account.wire.accountId) ?? 0) === fewest,
       );
-      if (p === undefined) return;
+      if (p === undefined) break;
       const asset = rng.weighted(p.assets);
       const usd = this.within(p.account, asset, rng.logUniform(15_000, 400_000));
       if (usd === undefined) continue;
@@ -276,5 +277,7 @@ export class Generator {
       planColleagues(core, rec, now);
       scheduleWaiting(core, rec);
     }
+    // And one offer of each side and one stalled signing request, from their own stream.
+    topUpSituations(core);
   }
 }

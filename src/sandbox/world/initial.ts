@@ -6,6 +6,7 @@ import { HOUR, newDeposit, newOutgoing, type OutgoingInput } from './build.js';
 import type { Core } from './core.js';
 import { makeAddress, makeMemo, makeTxHash } from './formats.js';
 import { scheduleWaiting } from './lifecycle.js';
+import { startSituations } from './offers.js';
 import { mulRound } from './money.js';
 import type { TxRecord } from './records.js';
 import { Rng, streamSeed } from './rng.js';
@@ -318,6 +319,8 @@ export function startWork(core: Core): void {
     core.insert(rec);
     core.schedule(rec, start + core.paced(d.dueIn));
   }
+  // Offers waiting for an answer and signing requests to make again (their own stream).
+  startSituations(core);
 }
 
 /** Puts a fresh record into the state its plan describes, as if it had got there by itself. */

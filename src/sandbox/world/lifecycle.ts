@@ -3,6 +3,8 @@
 //             signing → signed → broadcasted → waiting-confirmations (counting) → completed,
 //             with side exits canceled, expired, error (at signing), failed-on-blockchain.
 //   incoming: waiting-confirmations (counting up to the network's figure) → completed.
+//   offers (offers.ts): acceptance-required → answered (offer-actions.ts) or expired; a
+//             signing-required transaction whose signing request ended waits for a new one or expires.
 // Steps are scheduled on the world's timeline: each one is due a few seconds (world time) after
 // the previous one was due, so at speed 1 a transaction visibly moves within a minute, and a
 // clock jump replays the same steps. Every change is stamped with the clock (core.change).
@@ -59,7 +61,12 @@ export function step(core: Core, rec: TxRecord, t: number): void {
       return afterApproval(core, rec, t);
     case 'awaiting-security-policy':
       return toSigning(core, rec, t);
+    case 'acceptance-required':
+      // An offer (offers.ts) waits for its answer; unanswered at its expiry, it lapses.
+      return expireAt(core, rec, t);
     case 'signing-required':
+      // Its signing request ended without a signature: nothing moves until a new one is created.
+      if (rec.live?.signingEnded !== undefined) return expireAt(core, rec, t);
       core.change(rec, () => {
         rec.status = 'signing';
       });
@@ -95,6 +102,13 @@ export function step(core: Core, rec: TxRecord, t: number): void {
       // Terminal or a status the machine does not drive: nothing more happens.
       core.unschedule(rec);
   }
+}
+
+function expireAt(core: Core, rec: TxRecord, t: number): void {
+  if (rec.expiresAt === undefined || t < rec.expiresAt) return;
+  core.change(rec, () => {
+    rec.status = 'expired';
+  });
 }
 
 function decide(core: Core, rec: TxRecord, t: number): void {

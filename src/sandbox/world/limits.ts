@@ -106,8 +106,16 @@ function meets(list: readonly string[] | null | undefined, wanted: readonly stri
  * applies to all of them, so it matches any `fromAccountIds` (`appliesToUserIds`); `toAccountIds`
  * matches rules that name those accounts or cover every own account (`toAccounts`), and
  * `toAddressBookRecordIds` those that name the records or cover the whole book (`toAddressBook`).
+ * `appliesToGroupIds` (sent by the official clients) reads through `usersIn`: the members of those
+ * permission groups.
  */
-export function queryLimits(all: readonly TransactionLimit[], q: TransactionLimitsQuery = {}): TransactionLimit[] {
+export function queryLimits(
+  all: readonly TransactionLimit[],
+  q: TransactionLimitsQuery = {},
+  usersIn: (groupIds: readonly string[]) => string[] = () => [],
+): TransactionLimit[] {
+  // A rule names users, not groups: it applies to a group when it names none or one of its members.
+  const groupUsers = q.appliesToGroupIds === undefined ? undefined : usersIn(q.appliesToGroupIds);
   const ids = q.limitIds === undefined ? undefined : new Set(q.limitIds);
   const statuses = q.statuses === undefined ? undefined : new Set<string>(q.statuses);
   const found = all.filter((l) => {
@@ -117,6 +125,7 @@ export function queryLimits(all: readonly TransactionLimit[], q: TransactionLimi
       (statuses === undefined || statuses.has(l.status)) &&
       meets(l.sources.accountIds, q.fromAccountIds) &&
       meets(l.appliesTo.userIds, q.appliesToUserIds) &&
+      meets(l.appliesTo.userIds, groupUsers) &&
       (q.toAccountIds === undefined ||
         d.toAccounts === true ||
         (d.accountIds ?? []).some((id) => q.toAccountIds!.includes(id))) &&

@@ -4,6 +4,7 @@
 
 import type { Catalog, SymbolInfo } from './catalog.js';
 import { scaleOf, unitsToDecimal } from './money.js';
+import { PastPath, WalkCandles } from './price-path.js';
 import type { Rng } from './rng.js';
 
 /** Prices of every priced symbol at one tick, as decimal text. Immutable once made. */
@@ -14,6 +15,17 @@ interface Quote {
   readonly scale: number;
   readonly base: number;
   units: number;
+  /** Where the price was before the start (price-path.ts) and how it has walked since. */
+  readonly past: PastPath;
+  readonly walk: WalkCandles;
+}
+
+/** A symbol's price over time (price-series.ts reads it). */
+export interface PriceHistory {
+  readonly scale: number;
+  readonly startMs: number;
+  readonly past: PastPath;
+  readonly walk: WalkCandles;
 }
 
 export class Market {
@@ -21,24 +33,31 @@ export class Market {
   private snap: PriceSnapshot | undefined;
   ticks = 0;
 
-  constructor(private readonly catalog: Catalog) {
+  constructor(
+    private readonly catalog: Catalog,
+    seed = 1,
+    private readonly startMs = 0,
+  ) {
     for (const info of catalog.symbolById.values()) {
       if (info.price === undefined) continue;
       const scale = scaleOf(info.price);
       const base = Number(info.price.replace('.', ''));
-      this.quotes.set(info.symbolId, { info, scale, base, units: base });
+      const past = PastPath.of(seed, info.symbolId, base, info.stable, info.vol !== 0, startMs);
+      this.quotes.set(info.symbolId, { info, scale, base, units: base, past, walk: new WalkCandles(base) });
     }
   }
 
-  /** One step of the walk for every symbol. */
-  tick(rng: Rng): void {
+  /** One step of the walk for every symbol; `at` (the tick's world time) keeps its candles. */
+  tick(rng: Rng, at?: number): void {
     for (const q of this.quotes.values()) {
       const z = rng.normal();
       if (q.info.vol === 0) continue;
       // Mean reversion keeps a long run near the starting level; stable coins revert fast.
       const revert = q.info.stable ? 0.08 : 0.0004;
       const step = q.units * q.info.vol * z + revert * (q.base - q.units);
+      const before = q.units;
       q.units = Math.max(1, Math.round(q.units + step));
+      if (at !== undefined) q.walk.record(at, before, q.units);
     }
     this.ticks += 1;
     this.snap = undefined;
@@ -49,7 +68,18 @@ export class Market {
     return q === undefined ? undefined : unitsToDecimal(q.units, q.scale);
   }
 
-  /** The starting price of a symbol (history derives past prices from it). */
+  /** The price at `t` before the start (what a past transaction was stamped with). */
+  pastPrice(symbolId: string, t: number): string | undefined {
+    const q = this.quotes.get(symbolId);
+    return q === undefined ? undefined : unitsToDecimal(q.past.unitsAt(t), q.scale);
+  }
+
+  history(symbolId: string): PriceHistory | undefined {
+    const q = this.quotes.get(symbolId);
+    return q === undefined ? undefined : { scale: q.scale, startMs: this.startMs, past: q.past, walk: q.walk };
+  }
+
+  /** The starting price of a symbol (history sizes past amounts by it). */
   basePrice(symbolId: string): string | undefined {
     return this.quotes.get(symbolId)?.info.price;
   }

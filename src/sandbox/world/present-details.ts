@@ -1,13 +1,12 @@
 // What a transaction and its events both derive from a record: the context they are presented in,
 // the salts of the seeded details, and the details both need (prices, fee, stake, allowance).
 
-import { multiplyDecimal, roundDecimal } from '../../format/index.js';
 import type { AssetInfo, Catalog, NetworkInfo } from './catalog.js';
 import { makeAddress } from './formats.js';
 import type { Market } from './market.js';
-import { scaleOf, trimZeros, unitsToDecimal, usdValue } from './money.js';
+import { trimZeros, unitsToDecimal, usdValue } from './money.js';
 import type { TxRecord } from './records.js';
-import { hashText, Rng } from './rng.js';
+import { Rng } from './rng.js';
 import type { AccountInfo } from './workspace.js';
 
 export interface PresentContext {
@@ -33,7 +32,7 @@ export interface PresentContext {
 export const SALT = {
   fee: 1,
   signing: 2,
-  price: 3,
+  price: 3, // retired: past prices come from the seeded path (price-path.ts)
   quote: 4,
   fiat: 5,
   stake: 6,
@@ -54,14 +53,9 @@ export const APPROVAL_ADDRESSES: Record<string, string> = {
 export function priceFor(ctx: PresentContext, rec: TxRecord, symbolId: string): string | undefined {
   const snap = rec.live?.snap;
   if (snap !== undefined) return snap[symbolId];
-  const base = ctx.market.basePrice(symbolId);
-  if (base === undefined) return undefined;
-  const info = ctx.catalog.symbolById.get(symbolId);
-  if (info?.vol === 0) return base;
-  // History predates the walk: a past price within ±10% of the start (±0.05% for stable coins).
-  const rng = Rng.of(rec.seed, SALT.price + hashText(symbolId));
-  const factor = info?.stable ? 999_500 + rng.int(1_000) : 900_000 + rng.int(200_000);
-  return roundDecimal(multiplyDecimal(base, unitsToDecimal(factor, 6)), scaleOf(base));
+  // History predates the walk: the seeded past path at its creation (price-path.ts), the same
+  // prices the asset price series shows.
+  return ctx.market.pastPrice(symbolId, rec.createdAt);
 }
 
 export function usdOf(

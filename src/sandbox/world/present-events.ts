@@ -53,14 +53,17 @@ export function eventsOf(ctx: PresentContext, rec: TxRecord): TransactionEvent[]
   };
 
   if (isIncoming(rec.type)) {
-    if (rec.txHash === undefined) return events;
     const source = {
       address: rec.fromAddress,
       amount: rec.amount,
       networkId: network,
       fromAccountId: rec.fromAccountId,
     };
-    push(rec.type === 'nft-deposit' ? 'nft-in' : 'in', rec.assetId, rec.amount, rec.createdAt, {
+    // A deposit offered (offers.ts): the offer first; its `in` comes when the acceptance is on chain.
+    const offer = rec.live?.offer;
+    if (offer !== undefined) push('deposit-offer', rec.assetId, rec.amount, rec.createdAt, { in: [compact(source)] }, offer.hash);
+    if (rec.txHash === undefined) return events;
+    push(rec.type === 'nft-deposit' ? 'nft-in' : 'in', rec.assetId, rec.amount, offer?.answeredAt ?? rec.createdAt, {
       in: [compact(source)],
     });
     return events;
@@ -104,20 +107,22 @@ export function eventsOf(ctx: PresentContext, rec: TxRecord): TransactionEvent[]
   const done = rec.status === 'completed' && rec.terminatedAt !== undefined;
   if (
     done &&
-    (rec.type === 'swap-aggregator' || rec.type === 'bridge') &&
+    (rec.type === 'swap-aggregator' || rec.type === 'bridge' || rec.type === 'intents') &&
     rec.asset2 !== undefined &&
     rec.amount2 !== undefined
   ) {
     const to = ctx.catalog.asset(rec.asset2);
     const source = {
-      address: rec.type === 'bridge' ? rec.fromAddress : APPROVAL_ADDRESSES[network ?? ''],
+      // An intent's solver is not named: its source address stays out.
+      address:
+        rec.type === 'bridge' ? rec.fromAddress : rec.type === 'intents' ? undefined : APPROVAL_ADDRESSES[network ?? ''],
       amount: rec.amount2,
       networkId: to?.networkId,
     };
-    // A bridge lands in a transaction of its own on the destination chain.
+    // A bridge (and a solver filling an intent) lands in a transaction of its own on the destination chain.
     const kind = ctx.catalog.network(to?.networkId)?.hashKind;
     const hash =
-      rec.type === 'bridge' && kind !== undefined
+      rec.type !== 'swap-aggregator' && kind !== undefined
         ? makeTxHash(Rng.of(rec.seed, SALT.bridgeHash), kind)
         : rec.txHash;
     push('in', rec.asset2, rec.amount2, rec.terminatedAt!, { in: [compact(source)] }, hash);

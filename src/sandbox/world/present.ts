@@ -265,7 +265,9 @@ function signingRequestOf(ctx: PresentContext, rec: TxRecord): SigningRequest | 
   const signingRequestId = signingIdOf(rec);
   if (signingRequestId === undefined) return undefined;
   const network = ctx.catalog.network(rec.networkId);
-  const rng = Rng.of(rec.seed, SALT.signData);
+  // A request created again through the API (offer-actions.ts) has messages of its own.
+  const rng = Rng.of(rec.seed, SALT.signData + 1000 * (rec.live?.resigned ?? 0));
+  const ended = rec.live?.signingEnded;
   const ed = network?.addressKind === 'solana' || network?.addressKind === 'ton';
   const evm = network?.tags.includes('evm') ?? false;
   const publicKey = ed ? rng.hex(64) : `02${rng.hex(64)}`;
@@ -276,7 +278,7 @@ function signingRequestOf(ctx: PresentContext, rec: TxRecord): SigningRequest | 
     workspaceId: ctx.workspaceId,
     accountId: rec.accountId,
     networkId: rec.networkId,
-    status: SIGNING_STATUS[rec.status] ?? 'canceled',
+    status: ended ?? SIGNING_STATUS[rec.status] ?? 'canceled',
     shouldBeBroadcasted: true,
     requestParameters: { feeLevel: 'medium' },
     messagesForSigning: {
@@ -289,7 +291,7 @@ function signingRequestOf(ctx: PresentContext, rec: TxRecord): SigningRequest | 
         },
       ],
       parallelSigning: false,
-      primitivesVersion: '2',
+      primitivesVersion: rec.live?.primitivesVersion ?? '2',
       publicKey,
       useBackupPrimitive: false,
     },
@@ -302,7 +304,7 @@ function signingRequestOf(ctx: PresentContext, rec: TxRecord): SigningRequest | 
     },
   };
   if (evm) request.blockchainNonce = String(rng.range(10, 9000));
-  if (rec.status !== 'signing-required' && rec.status !== 'signing') {
+  if ((rec.status !== 'signing-required' && rec.status !== 'signing') || ended === 'error-on-broadcast') {
     request.signed = { signature: rng.hex(128), txRaw: rng.hex(220) };
   }
   return request;

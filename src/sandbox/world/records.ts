@@ -40,6 +40,25 @@ export interface Live {
   params: TransactionParams | undefined;
   quote: QuoteDetails | undefined;
   fingerprint: string | undefined;
+  /** An offer waiting for an answer, or answered (offers.ts); undefined for every other transaction. */
+  offer: OfferState | undefined;
+  /**
+   * Set while the current signing request has ended without a signature (`canceled`: it lapsed;
+   * `error-on-broadcast`: the chain refused it): its status; a new request must be created.
+   */
+  signingEnded: 'canceled' | 'error-on-broadcast' | undefined;
+  /** Signing requests created through the API so far, and the primitives version the last one asked for. */
+  resigned: number;
+  primitivesVersion: string | undefined;
+}
+
+/** Incoming: a deposit offered to the vault; outgoing: a counterparty's request that the vault pay. */
+export interface OfferState {
+  side: 'incoming' | 'outgoing';
+  /** The offer's own ledger id (its `deposit-offer` event's blockchainTxId). */
+  hash: string;
+  /** When the answer was given; undefined while it waits. */
+  answeredAt: number | undefined;
 }
 
 export interface TxRecord {
@@ -129,6 +148,10 @@ export function newLive(rng: number, auto: boolean): Live {
     params: undefined,
     quote: undefined,
     fingerprint: undefined,
+    offer: undefined,
+    signingEnded: undefined,
+    resigned: 0,
+    primitivesVersion: undefined,
   };
 }
 

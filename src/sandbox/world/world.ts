@@ -49,11 +49,13 @@ import {
   type WorldTransactionsQuery,
 } from './filter.js';
 import { Generator } from './generator.js';
+import { MarketOps } from './market-ops.js';
 import { page, pageNumber } from './paging.js';
 import { startWork } from './initial.js';
 import { step } from './lifecycle.js';
 import { eventsOf } from './present.js';
 import { swapRoute, type RouteResult } from './swap.js';
+import { TransactionOps } from './transaction-ops.js';
 import type { Member } from './workspace.js';
 
 export interface WorldOptions {
@@ -130,6 +132,9 @@ export class World {
   readonly members: readonly Member[];
   /** Members, the address book, the limits and the activity feed (directory.ts). */
   readonly directory: Directory;
+  readonly market = new MarketOps(() => this.core, () => this.advance()); // stakes, prices, intents
+  /** Dry run, bulk create, offers and signing requests (transaction-ops.ts). */
+  readonly ops: TransactionOps;
   private readonly core: Core;
   private readonly generator: Generator | undefined;
   private nextTick: number;
@@ -149,6 +154,7 @@ export class World {
     const history = Math.max(0, Math.floor(opts.history ?? 3000));
     this.directory = loadPastWithDirectory(core, history, () => this.advance());
     startWork(core);
+    this.ops = new TransactionOps(core, () => this.advance());
     this.generator = core.generator ? new Generator(core) : undefined;
     this.tickMs = core.paced(TICK_MS);
     this.nextTick = core.startMs + this.tickMs;
@@ -432,7 +438,7 @@ export class World {
         const t = Math.min(this.nextTick, stepAt, genAt);
         if (t > now) break;
         if (this.nextTick === t) {
-          core.market.tick(core.tickRng);
+          core.market.tick(core.tickRng, t);
           this.nextTick += this.tickMs;
         } else if (stepAt === t) {
           core.heap.pop();

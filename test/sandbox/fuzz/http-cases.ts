@@ -11,6 +11,15 @@ import {
   REFERENCE_TEMPLATES,
   REFERENCE_VALUES,
 } from './reference-cases.js';
+import {
+  cantonBodyArb,
+  intentBodyArb,
+  MARKET_POST,
+  MARKET_QUERY_NAMES,
+  MARKET_TEMPLATES,
+  MARKET_VALUES,
+} from './market-cases.js';
+import { TRANSACTION_OP_TEMPLATES, transactionOpBodyArbs } from './transaction-op-cases.js';
 
 /** Ids that exist in the sandbox's world, so that a share of the cases gets past "not found". */
 export interface WorldIds {
@@ -90,9 +99,11 @@ const ROUTE_TEMPLATES = [
   '/workspaces/{ws}/transactions/{tx}/decline',
   '/workspaces/{ws}/transactions/{tx}/approve',
   '/workspaces/{ws}/transactions/{tx}/cancel',
+  ...TRANSACTION_OP_TEMPLATES,
   '/workspaces/{ws}/balances',
   '/workspaces/{ws}/balances/{balance}',
   ...REFERENCE_TEMPLATES,
+  ...MARKET_TEMPLATES,
   '/dictionary/networks',
   '/dictionary/networks/{network}',
   '/dictionary/assets',
@@ -101,11 +112,6 @@ const ROUTE_TEMPLATES = [
   '/dictionary/symbols/{symbol}',
   '/dictionary/symbol-market-prices',
   '/dictionary/asset-market-prices',
-  // In the OpenAPI, not served by the sandbox: must be clean 404s.
-  '/workspaces/{ws}/intents',
-  '/workspaces/{ws}/transactions/dry-run',
-  '/workspaces/{ws}/transactions/bulk-create',
-  '/dictionary/asset-price-series',
   // The WebSocket path without an upgrade.
   '/ws',
   '/',
@@ -117,7 +123,9 @@ const POST_ROUTES = new Set([
   '/workspaces/{ws}/transactions/{tx}/decline',
   '/workspaces/{ws}/transactions/{tx}/approve',
   '/workspaces/{ws}/transactions/{tx}/cancel',
+  ...TRANSACTION_OP_TEMPLATES,
   ...REFERENCE_POST,
+  ...MARKET_POST,
 ]);
 const DELETE_ROUTES = new Set<string>(REFERENCE_DELETE);
 
@@ -181,6 +189,7 @@ export const QUERY_NAMES = [
   'nonEmpty',
   'updatedSince',
   ...REFERENCE_QUERY_NAMES,
+  ...MARKET_QUERY_NAMES,
 ] as const;
 
 const GARBAGE_SEGMENTS = [
@@ -398,6 +407,7 @@ const ENUMISH = [
   '1D',
   '1W',
   ...REFERENCE_VALUES,
+  ...MARKET_VALUES,
 ] as const;
 
 function queryValueArb(ids: WorldIds): fc.Arbitrary<string> {
@@ -646,7 +656,16 @@ function shapedBodyArb(ids: WorldIds): fc.Arbitrary<unknown> {
     { reason: fc.oneof(fc.string({ maxLength: 60 }), fc.jsonValue({ maxDepth: 2 })) },
     { requiredKeys: [] },
   );
-  return fc.oneof(swapRoute, create, reason, bookBodyArb(ids.networkIds, ids.accountIds), fc.constant({}));
+  return fc.oneof(
+    swapRoute,
+    create,
+    reason,
+    bookBodyArb(ids.networkIds, ids.accountIds),
+    intentBodyArb(ids.assetIds, ids.accountIds),
+    cantonBodyArb(ids.accountIds),
+    fc.constant({}),
+    ...transactionOpBodyArbs(create),
+  );
 }
 
 /** `[[[[...]]]]` or `{"a":{"a":...}}` nested n deep. */
