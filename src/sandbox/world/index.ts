@@ -11,12 +11,10 @@ export { MIN_WAITING } from './generator.js';
 export { DELAYS } from './lifecycle.js';
 export { QUOTE_TTL_MS, type RouteResult } from './swap.js';
 export type { Member } from './workspace.js';
+export type { AssetsFilter, SymbolPricesFilter, SymbolsFilter } from './dictionary.js';
 export {
-  type AssetsFilter,
   createWorld,
   type EmbedOptions,
-  type SymbolPricesFilter,
-  type SymbolsFilter,
   TICK_MS,
   World,
   type WorldOptions,

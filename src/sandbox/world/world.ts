@@ -30,16 +30,10 @@ import {
   type CreateResult,
   declineTransaction,
 } from './actions.js';
-import {
-  type AssetInfo,
-  assetToWire,
-  networkToWire,
-  QUOTE_ASSET_ID,
-  QUOTE_SYMBOL_ID,
-  symbolToWire,
-} from './catalog.js';
 import type { Clock } from './clock.js';
 import { Core } from './core.js';
+import * as dictionary from './dictionary.js';
+import type { AssetsFilter, SymbolPricesFilter, SymbolsFilter } from './dictionary.js';
 import { type Directory, loadPastWithDirectory } from './directory.js';
 import {
   compileFilter,
@@ -50,7 +44,7 @@ import {
 } from './filter.js';
 import { Generator } from './generator.js';
 import { MarketOps } from './market-ops.js';
-import { page, pageNumber } from './paging.js';
+import { DEFAULT_LIST_LIMIT, has, lower, page, pageNumber } from './paging.js';
 import { startWork } from './initial.js';
 import { step } from './lifecycle.js';
 import { eventsOf } from './present.js';
@@ -73,33 +67,6 @@ export interface WorldOptions {
   pace?: number;
 }
 
-export interface AssetsFilter {
-  assetIds?: readonly string[];
-  networkIds?: readonly string[];
-  symbolIds?: readonly string[];
-  assetType?: string;
-  contractAddress?: string;
-  contractIssuer?: string;
-  /** Symbol, name or contract address, case-insensitive; shorter than 2 characters is ignored. */
-  search?: string;
-  used?: boolean;
-  limit?: string | number;
-  offset?: string | number;
-}
-
-export interface SymbolsFilter {
-  symbolIds?: readonly string[];
-  assetIds?: readonly string[];
-  limit?: string | number;
-  offset?: string | number;
-}
-
-export interface SymbolPricesFilter {
-  baseSymbolIds?: readonly string[];
-  baseAssetIds?: readonly string[];
-  used?: boolean;
-}
-
 /** What a list may embed: events with includeEvents, the signing request with includeCurrentSigningRequest. */
 export type EmbedOptions = Pick<WorldTransactionsQuery, 'includeEvents' | 'includeCurrentSigningRequest'>;
 
@@ -115,15 +82,7 @@ const TICK_CATCH_UP_MS = 600_000;
 const GENERATOR_CATCH_UP_MS = 60_000;
 const MAX_STEPS_PER_ADVANCE = 250_000;
 const DEFAULT_TX_LIMIT = 100;
-const DEFAULT_LIST_LIMIT = 1000;
 
-function has(list: readonly string[] | undefined, value: string | null | undefined): boolean {
-  return list === undefined || list.length === 0 || (value != null && list.includes(value));
-}
-
-function lower(text: string | null | undefined): string {
-  return (text ?? '').toLowerCase();
-}
 
 export class World {
   readonly clock: Clock;
@@ -162,105 +121,34 @@ export class World {
     this.generator?.topUp();
   }
 
-  // ---- dictionary ----
+  // ---- dictionary (dictionary.ts) ----
 
   networks(filter: { networkIds?: readonly string[] } = {}): Network[] {
-    return [...this.core.catalog.networkById.values()]
-      .filter((n) => has(filter.networkIds, n.networkId))
-      .map(networkToWire);
+    return dictionary.networks(this.core, filter);
   }
 
   network(id: string): Network | undefined {
-    const n = this.core.catalog.network(id);
-    return n === undefined ? undefined : networkToWire(n);
+    return dictionary.network(this.core, id);
   }
 
   assets(filter: AssetsFilter = {}): Asset[] {
-    const { catalog } = this.core;
-    const used = this.core.store.usedAssets;
-    const search =
-      filter.search !== undefined && filter.search.trim().length >= 2
-        ? filter.search.trim().toLowerCase()
-        : undefined;
-    const matches = (a: AssetInfo): boolean => {
-      if (
-        !has(filter.assetIds, a.assetId) ||
-        !has(filter.networkIds, a.networkId) ||
-        !has(filter.symbolIds, a.symbolId)
-      )
-        return false;
-      if (filter.assetType !== undefined && a.assetType !== filter.assetType) return false;
-      if (filter.contractAddress !== undefined && lower(a.contractAddress) !== lower(filter.contractAddress))
-        return false;
-      // An issued token's "contract" is its issuer account (XRP Ledger).
-      if (filter.contractIssuer !== undefined && lower(a.contractAddress) !== lower(filter.contractIssuer))
-        return false;
-      if (filter.used === true && !used.has(a.assetId)) return false;
-      if (filter.used === false && used.has(a.assetId)) return false;
-      if (search !== undefined) {
-        const name = catalog.symbolById.get(a.symbolId)?.name;
-        if (![a.symbol, name, a.contractAddress].some((t) => lower(t).includes(search))) return false;
-      }
-      return true;
-    };
-    const list = [...catalog.assetById.values()].filter(matches);
-    return page(list, filter.limit, filter.offset, DEFAULT_LIST_LIMIT).map(assetToWire);
+    return dictionary.assets(this.core, filter);
   }
 
   asset(id: string): Asset | undefined {
-    const a = this.core.catalog.asset(id);
-    return a === undefined ? undefined : assetToWire(a);
+    return dictionary.asset(this.core, id);
   }
 
   symbols(filter: SymbolsFilter = {}): SymbolRecord[] {
-    const { catalog } = this.core;
-    const ofAssets =
-      filter.assetIds === undefined || filter.assetIds.length === 0
-        ? undefined
-        : filter.assetIds.flatMap((id) => catalog.asset(id)?.symbolId ?? []);
-    const list = [...catalog.symbolById.values()].filter(
-      (s) => has(filter.symbolIds, s.symbolId) && (ofAssets === undefined || ofAssets.includes(s.symbolId)),
-    );
-    return page(list, filter.limit, filter.offset, DEFAULT_LIST_LIMIT).map(symbolToWire);
+    return dictionary.symbols(this.core, filter);
   }
 
-  /** Prices in USD. `used` = symbols of assets in this workspace's transactions; ids lists are a union. */
   symbolPrices(filter: SymbolPricesFilter = {}): SymbolMarketPrice[] {
-    const { catalog, market } = this.core;
-    let wanted: Set<string> | undefined;
-    const bySymbol = filter.baseSymbolIds ?? [];
-    const byAsset = (filter.baseAssetIds ?? []).flatMap((id) => catalog.asset(id)?.symbolId ?? []);
-    if (bySymbol.length > 0 || byAsset.length > 0) wanted = new Set([...bySymbol, ...byAsset]);
-    if (filter.used === true) {
-      const used = new Set(
-        [...this.core.store.usedAssets].flatMap((id) => catalog.asset(id)?.symbolId ?? []),
-      );
-      wanted = wanted === undefined ? used : new Set([...wanted].filter((s) => used.has(s)));
-    }
-    const out: SymbolMarketPrice[] = [];
-    for (const symbolId of market.symbols()) {
-      if (wanted !== undefined && !wanted.has(symbolId)) continue;
-      out.push({ baseSymbolId: symbolId, quoteSymbolId: QUOTE_SYMBOL_ID, price: market.price(symbolId)! });
-    }
-    return out;
+    return dictionary.symbolPrices(this.core, filter);
   }
 
   assetPrices(filter: { baseAssetIds?: readonly string[] } = {}): AssetMarketPrice[] {
-    const { catalog, market } = this.core;
-    const out: AssetMarketPrice[] = [];
-    for (const a of catalog.assetById.values()) {
-      if (!has(filter.baseAssetIds, a.assetId)) continue;
-      const price = market.price(a.symbolId);
-      if (price === undefined) continue;
-      out.push({
-        baseAssetId: a.assetId,
-        baseSymbolId: a.symbolId,
-        quoteAssetId: QUOTE_ASSET_ID,
-        quoteSymbolId: QUOTE_SYMBOL_ID,
-        price,
-      });
-    }
-    return out;
+    return dictionary.assetPrices(this.core, filter);
   }
 
   // ---- workspace data ----
