@@ -227,6 +227,11 @@ export class Generator {
     return rec;
   }
 
+  /** Whether topUp() has anything to do (it draws from the generator's stream, or the offers', when it has). */
+  topUpDue(): boolean {
+    return this.core.store.inStatus('waiting-approval').size < MIN_WAITING || situationsMissing(this.core);
+  }
+
   /** Tops the transactions waiting for approval up to MIN_WAITING, created straight in that status. */
   topUp(): void {
     const core = this.core;

@@ -99,6 +99,8 @@ export class World {
   private nextTick: number;
   private readonly tickMs: number;
   private advancing = false;
+  /** While a step or an arrival runs: the world time it was due (see the constructor). */
+  private dueAt: number | undefined;
   private lastQuoteSweep: number;
 
   constructor(opts: WorldOptions) {
@@ -106,7 +108,11 @@ export class World {
     this.clock = opts.clock;
     this.seed = seed;
     const pace = opts.pace !== undefined && Number.isFinite(opts.pace) && opts.pace > 0 ? opts.pace : 1;
-    const core = new Core(seed, opts.clock, opts.generator ?? true, pace);
+    // The world's own work reads the time it was due, not the time advance() got to it: what it
+    // stamps then depends on world time alone, whenever the server calls advance (a state dir
+    // need not journal those calls, and a replay stamps the same times).
+    const base = opts.clock;
+    const core = new Core(seed, { now: () => this.dueAt ?? base.now() }, opts.generator ?? true, pace);
     this.core = core;
     this.workspace = { ...core.data.workspace };
     this.members = core.data.members.map((m) => ({ ...m }));
@@ -303,19 +309,30 @@ export class World {
    * GENERATOR_CATCH_UP_MS of generated work are replayed; every live transaction still
    * finishes the steps that fell due.
    */
-  advance(): void {
+  advance(beforeTimed?: () => void): void {
     if (this.advancing) return;
     this.advancing = true;
+    // What depends on when advance() is called, not only on world time: a catch-up after a long
+    // pause, topping the approval queue up, the sweep of old quotes. `beforeTimed` runs once
+    // before the first of them (a state dir journals the call there; it may throw to stop it).
+    let told = beforeTimed === undefined;
+    const timed = () => {
+      if (!told) beforeTimed!();
+      told = true;
+    };
     try {
       const core = this.core;
       const now = core.clock.now();
-      if (this.nextTick <= now - TICK_CATCH_UP_MS) {
-        this.nextTick += (Math.floor((now - TICK_CATCH_UP_MS - this.nextTick) / this.tickMs) + 1) * this.tickMs;
-      }
       const gen = this.generator;
-      if (gen !== undefined && gen.next < now - GENERATOR_CATCH_UP_MS) gen.next = now - GENERATOR_CATCH_UP_MS;
+      if (this.nextTick <= now - TICK_CATCH_UP_MS || (gen !== undefined && gen.next < now - GENERATOR_CATCH_UP_MS)) {
+        timed();
+        if (this.nextTick <= now - TICK_CATCH_UP_MS) {
+          this.nextTick += (Math.floor((now - TICK_CATCH_UP_MS - this.nextTick) / this.tickMs) + 1) * this.tickMs;
+        }
+        if (gen !== undefined && gen.next < now - GENERATOR_CATCH_UP_MS) gen.next = now - GENERATOR_CATCH_UP_MS;
+      }
       let work = 0;
-      while (work++ < MAX_STEPS_PER_ADVANCE) {
+      for (; work < MAX_STEPS_PER_ADVANCE; work++) {
         const top = core.heap.peek();
         if (top !== undefined && top.item.live?.ver !== top.ver) {
           core.heap.pop();
@@ -330,19 +347,34 @@ export class World {
           this.nextTick += this.tickMs;
         } else if (stepAt === t) {
           core.heap.pop();
-          step(core, top!.item, t);
+          this.runDue(t, () => step(core, top!.item, t));
         } else {
-          gen!.run(t);
+          this.runDue(t, () => gen!.run(t));
         }
       }
-      gen?.topUp();
+      // Work left over runs at the next call, before anything timed by this one.
+      if (work >= MAX_STEPS_PER_ADVANCE) return;
+      if (gen?.topUpDue()) {
+        timed();
+        gen.topUp();
+      }
       if (now - this.lastQuoteSweep >= 60_000) {
+        timed();
         this.lastQuoteSweep = now;
         // Expired quotes are kept an hour, so that using one late says "expired", not "unknown".
         for (const [id, q] of core.quotes) if (q.expiresAt < now - 3_600_000) core.quotes.delete(id);
       }
     } finally {
       this.advancing = false;
+    }
+  }
+
+  private runDue(t: number, work: () => void): void {
+    this.dueAt = t;
+    try {
+      work();
+    } finally {
+      this.dueAt = undefined;
     }
   }
 
