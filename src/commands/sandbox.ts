@@ -5,10 +5,10 @@ import fsp from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isEncryptedKeyText, JwkError, parseJwk, publicHalf, type PublicJwk } from '../auth/index.js';
-import type { SecretEnv } from '../config/index.js';
+import { assertSecurePath, ConfigError, type SecretEnv } from '../config/index.js';
 import { KEY_STATES as STATES } from '../contract/index.js';
 import { isRole, ROLES, type Role } from '../format/index.js';
-import type { KeySpec, KeyState, SandboxHandle } from '../sandbox/index.js';
+import type { KeySpec, KeyState, RestoredState, SandboxHandle } from '../sandbox/index.js';
 import { type CommandSpec, type Io, list, type Parsed, str, UsageError } from './cli.js';
 import { takeSignals } from './signals.js';
 
@@ -20,6 +20,7 @@ export const spec: CommandSpec = {
   summary: 'run a local server of the custody API with a living demo workspace',
   usage: [
     'sandbox [--host 127.0.0.1] [--port 0] [--seed N] [--speed F] [--history N] [--register FILE=ROLE[:STATE]]... [--chaos SPEC]',
+    'sandbox --state-dir DIR [--register FILE=ROLE[:STATE]]...',
   ],
   options: {
     host: { type: 'string', value: 'HOST', description: 'address to listen on (default 127.0.0.1: this machine only)' },
@@ -40,6 +41,11 @@ export const spec: CommandSpec = {
         'state; only its public half is kept',
     },
     chaos: { type: 'string', value: 'SPEC', description: 'faults on purpose, e.g. latency=50-200,503=0.1 (off by default)' },
+    'state-dir': {
+      type: 'string',
+      value: 'DIR',
+      description: 'keep the world in DIR: a restart goes on where it stopped (made on the first start)',
+    },
   },
   details: `ROLE is one of ${ROLES.join(', ')}; STATE one of ${STATES.join(', ')} (default active).
 A pending or rotated key gets 401, a revoked or unknown one 403. An encrypted key file asks for
@@ -50,6 +56,15 @@ When it is ready the sandbox prints one line of JSON to stdout and logs one line
 to stderr (never a header or a token):
   {"baseUrl":"http://127.0.0.1:PORT","workspaceId":"...","keys":[{"kid":"...","role":"...","state":"..."}]}
 The WebSocket is the same address with ws:// and /ws.
+
+With --state-dir the world persists in DIR: transactions and their states, decisions and their
+reasons, the address book, keys, balances and the activity feed. Every change is written there
+before it is answered, so a restart, even after kill -9, finds every change anyone was told of.
+Time goes on while it is stopped: what expired meanwhile is expired at the restart. DIR must be
+yours and writable by nobody else (as the console's key and config); one sandbox at a time uses
+it. --seed, --history and --speed may be left out on a restart (the stored ones are used); a
+different value is refused. Keys given with --register at a later start are added beside the
+stored ones; a key given again with another role or state takes the new one.
 
 Chaos SPEC is a comma list: latency=MS or MIN-MAX (added to HTTP answers), 503=SHARE and
 429=SHARE (of HTTP requests, refused with Retry-After: 1 before anything happens), drop=N (every
@@ -122,6 +137,30 @@ async function loadKey(file: string, io: Io, secrets: SecretEnv): Promise<Public
   }
 }
 
+/**
+ * The state dir holds the key registry: it follows the rules of the console's own files (owned by
+ * you or root, writable by nobody else, all the way up), checked before anything is made in it.
+ */
+async function checkStateDir(dir: string): Promise<void> {
+  try {
+    await assertSecurePath(path.join(dir, 'journal.jsonl'));
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      throw new UsageError(`--state-dir ${dir}: ${err.message}${err.fix ? ` (fix: ${err.fix})` : ''}`);
+    }
+    throw err;
+  }
+}
+
+/** The start-up lines of a sandbox run from a state dir: what it found, and each key given. */
+export function restoredLines(r: RestoredState): string {
+  const head = r.existed
+    ? `custody sandbox: state dir ${r.dir}: the world made ${r.createdAt} goes on (${r.changes} changes replayed` +
+      `${r.droppedTail ? '; a last change cut short by a crash was dropped: it was never answered' : ''})`
+    : `custody sandbox: state dir ${r.dir}: a new world, kept there from now on`;
+  return [head, ...r.keys.map((line) => `custody sandbox: ${line}`)].map((line) => `${line}\n`).join('');
+}
+
 function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
   if (bare === 'localhost' || bare === '::1') return true;
@@ -146,7 +185,9 @@ export async function serve(parsed: Parsed, io: Io, control: ServeControl): Prom
   const speed = positive('speed', str(values, 'speed'));
   const history = integer('history', str(values, 'history'), 0, MAX_HISTORY);
   const registers = list(values, 'register').map(parseRegister);
-  const { parseChaos, ChaosSpecError, startSandbox } = await import('../sandbox/index.js');
+  const stateDir = str(values, 'state-dir');
+  if (stateDir !== undefined) await checkStateDir(stateDir);
+  const { parseChaos, ChaosSpecError, startSandbox, StateDirError } = await import('../sandbox/index.js');
   const chaosText = str(values, 'chaos');
   let chaos;
   try {
@@ -182,8 +223,13 @@ export async function serve(parsed: Parsed, io: Io, control: ServeControl): Prom
       ...(chaos === undefined ? {} : { chaos }),
       keys,
       log,
+      ...(stateDir === undefined ? {} : { stateDir }),
     });
   } catch (err) {
+    if (err instanceof StateDirError) {
+      io.stderr.write(`custody sandbox: --state-dir: ${err.message}\n`);
+      return 1;
+    }
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === 'EADDRINUSE'
@@ -205,6 +251,7 @@ export async function serve(parsed: Parsed, io: Io, control: ServeControl): Prom
     `custody sandbox: a local server of the custody API (made-up data, no real funds) on ${handle.baseUrl}` +
       `${isLoopback(host) ? ', loopback only' : ''}; Ctrl-C stops it\n`,
   );
+  if (handle.restored !== undefined) io.stderr.write(restoredLines(handle.restored));
   control.onReady?.(handle);
 
   await new Promise<void>((resolve) => {

@@ -21,13 +21,15 @@ const DRAIN_LIMIT_BYTES = 1024 * 1024;
 const ROUTED_METHODS = new Set(['GET', 'POST', 'DELETE', 'HEAD']);
 // Only the path reaches Hono (the query is read from the raw target); the origin is a placeholder.
 const ORIGIN = 'http://sandbox.invalid';
+/** The mark of an answer refused because the state dir could not be written (not the API's own answer). */
+const STATE_WRITE = 'state-write';
 
 export interface EdgeDeps {
   app: Hono<{ Bindings: { ctx: RequestContext } }>;
   auth: Authenticator;
   faults: Faults;
-  /** Runs the world up to now; before every request. */
-  advance(): void;
+  /** Runs the world up to now, before every request; a 503 Failure when a state dir cannot record it. */
+  advance(): Failure | undefined;
   tap: Tap;
   log: LogSink;
 }
@@ -150,7 +152,11 @@ export function createRequestListener(deps: EdgeDeps) {
         chaos = fault.chaos;
         return await refuse(fault);
       }
-      deps.advance();
+      const stalled = deps.advance();
+      if (stalled) {
+        chaos = STATE_WRITE;
+        return await refuse(stalled);
+      }
       const authorization = req.headers.authorization;
       const path = pathOf(target);
       const verdict = await auth.authenticate(authorization, method, target, body.text, req.socket.remoteAddress);
@@ -174,6 +180,8 @@ export function createRequestListener(deps: EdgeDeps) {
         return await refuse(failure('bad-request', 'the request target is not a valid path'));
       }
       const response = await app.fetch(request, { ctx });
+      // The routes' only 503: a state dir that could not record the change (routes.ts).
+      if (response.status === 503) chaos = STATE_WRITE;
       const extra: Record<string, string> = {};
       const retryAfter = response.headers.get('retry-after');
       if (retryAfter) extra['retry-after'] = retryAfter;

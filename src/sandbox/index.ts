@@ -14,7 +14,11 @@ import { createKeyRegistry, type KeyOptions, type KeySpec, type KeyState } from 
 import { createRealtimeHub } from './realtime.js';
 import { createRoutes } from './routes.js';
 import { type LogSink, safeLog, safeTap, type SandboxResponse } from './tap.js';
-import type { WorldPort } from './world-port.js';
+import { createJournal, type Journal } from './persist/journal.js';
+import { mergeKeys, type Restored, restoreState } from './persist/restore.js';
+import { StateWriteError, type StateFs } from './persist/state-dir.js';
+import type { Failure } from './errors.js';
+import type { Mutate, WorldPort } from './world-port.js';
 import { type Clock, createSystemClock, createWorld, type World } from './world/index.js';
 
 export { type ChaosSpec, ChaosSpecError, formatChaos, parseChaos } from './chaos.js';
@@ -22,6 +26,7 @@ export { MAX_BODY_BYTES } from './http.js';
 export type { Role } from '../format/index.js';
 export type { KeyOptions, KeySpec, KeyState } from './keys.js';
 export type { SandboxResponse } from './tap.js';
+export { StateDirError } from './persist/state-dir.js';
 
 /** The seed when none is given: two runs without `--seed` show the same world. */
 const DEFAULT_SEED = 1;
@@ -61,6 +66,27 @@ export interface SandboxOptions {
   log?: LogSink;
   /** Every HTTP answer and every WebSocket frame, as sent. */
   onResponse?: (response: SandboxResponse) => void;
+  /**
+   * A folder the world persists in (persist/): made on the first start, continued on the next.
+   * The seed, history, generator and speed given must match the stored ones (or be left out).
+   */
+  stateDir?: string;
+  /** Tests: the state dir's writes (a disk that fails). */
+  stateFs?: StateFs;
+}
+
+/** What a start from a state dir found (for the start-up message). */
+export interface RestoredState {
+  readonly dir: string;
+  /** False when this start made the state dir. */
+  readonly existed: boolean;
+  /** Journal entries replayed. */
+  readonly changes: number;
+  readonly createdAt: string;
+  /** A torn last journal line (a crash in the middle of a write) was dropped. */
+  readonly droppedTail: boolean;
+  /** One line per key given at this start: added, kept, or registered again with what changed. */
+  readonly keys: readonly string[];
 }
 
 export interface RegisteredKey {
@@ -76,13 +102,18 @@ export interface SandboxHandle {
   readonly wsUrl: string;
   readonly port: number;
   readonly workspaceId: string;
+  /** The world itself: a change made on it directly is not journaled (tests only). */
   readonly world: World;
   readonly clock: Clock;
+  /** Set when the sandbox runs from a state dir. */
+  readonly restored: RestoredState | undefined;
   /** Keeps only the public half; the same kid again replaces the entry. Throws on a bad key or role. */
   registerKey(jwk: PublicJwk | PrivateJwk, role: Role, opts?: KeyOptions): { kid: string; userId: string };
   /** Throws for an unknown kid. Live subscriptions of a key that may no longer be used end. */
   setKeyState(kid: string, state: KeyState): void;
   keys(): RegisteredKey[];
+  /** Runs what is due now, as before a request (through the journal with a state dir). */
+  advance(): void;
   /** Throws ChaosSpecError for a bad spec; undefined turns chaos off. */
   setChaos(spec: ChaosSpec | string | undefined): void;
   /** Closes the sockets (1001), the timers and the server. Idempotent. */
@@ -119,22 +150,28 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const tap = safeTap(opts.onResponse, log);
   const clock = opts.clock ?? createSystemClock();
 
-  const worldOptions: Parameters<typeof createWorld>[0] = { seed, clock };
-  if (opts.history !== undefined) worldOptions.history = opts.history;
-  if (opts.generator !== undefined) worldOptions.generator = opts.generator;
+  const pace = opts.clock === undefined ? opts.speed : undefined;
+  let restored: Restored | undefined;
+  if (opts.stateDir !== undefined) {
+    restored = restoreState(
+      opts.stateDir,
+      { seed: opts.seed, history: opts.history, generator: opts.generator, pace },
+      clock,
+      opts.stateFs,
+    );
+  }
+  const worldClock = restored?.clock ?? clock;
+  const worldOptions: Parameters<typeof createWorld>[0] = { seed: restored?.meta.seed ?? seed, clock: worldClock };
+  const history = restored?.meta.history ?? opts.history;
+  if (history !== undefined) worldOptions.history = history;
+  const generator = restored?.meta.generator ?? opts.generator;
+  if (generator !== undefined) worldOptions.generator = generator;
   // A faster world runs its work sooner on the real clock, never on a clock that runs ahead of it.
-  if (opts.clock === undefined && opts.speed !== undefined) worldOptions.pace = opts.speed;
+  const worldPace = restored?.meta.pace ?? pace;
+  if (worldPace !== undefined) worldOptions.pace = worldPace;
   const world = createWorld(worldOptions);
   // The server's view of the world (world-port.ts): a type error here means the two drifted.
   const port: WorldPort = world;
-
-  const advance = () => {
-    try {
-      port.advance();
-    } catch (err) {
-      log(`sandbox bug in the world's advance: ${bugText(err)}`);
-    }
-  };
 
   const owner = port.members[0]?.userId ?? 'owner';
   const registry = createKeyRegistry(owner);
@@ -144,10 +181,51 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     port.directory.keyRegistered(entry.kid, entry.role, entry.userId);
     return entry;
   };
-  for (const key of opts.keys ?? []) {
-    const { jwk, role, ...rest } = key;
-    register(jwk, role, rest);
+  let journal: Journal | undefined;
+  let keyLines: string[] = [];
+  let changes = 0;
+  if (restored !== undefined) {
+    journal = createJournal({
+      world,
+      clock: restored.clock,
+      state: restored.state,
+      registerKey: ({ jwk, role, ...rest }) => register(jwk, role, rest),
+      setKeyState: (kid, state) => registry.setState(kid, state),
+    });
+    try {
+      changes = journal.replay();
+      keyLines = mergeKeys(journal, (kid) => registry.get(kid), opts.keys ?? []);
+      // The world catches up with the time it was stopped: what expired meanwhile is expired.
+      journal.advance();
+    } catch (err) {
+      restored.state.close();
+      throw err;
+    }
+  } else {
+    for (const key of opts.keys ?? []) {
+      const { jwk, role, ...rest } = key;
+      register(jwk, role, rest);
+    }
   }
+  const mutate: Mutate = journal?.mutate ?? ((name, args) => applyMutation(world, name, args));
+
+  let writeFailing = false;
+  /** Runs what is due; a state dir that cannot be written stops the world and answers 503. */
+  const advance = (): Failure | undefined => {
+    try {
+      (journal ?? port).advance();
+      writeFailing = false;
+    } catch (err) {
+      if (err instanceof StateWriteError) {
+        if (!writeFailing) log(`sandbox: ${err.message}; the world waits until it can write again`);
+        writeFailing = true;
+        return err.failure();
+      }
+      log(`sandbox bug in the world's advance: ${bugText(err)}`);
+    }
+    return undefined;
+  };
+
   const auth = createAuthenticator(registry, opts.authNow ?? Date.now);
 
   // The hub and the faults refer to each other (faults act on sockets; frames draw garbage). The
@@ -160,7 +238,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   faults.set(chaos);
   const realtime = createRealtimeHub({ world: port, auth, faults, idleTimeoutMs, advance, tap, log });
 
-  const app = createRoutes(port, (name, args) => applyMutation(world, name, args), sendOutcome);
+  const app = createRoutes(port, mutate, sendOutcome);
   app.onError((err, c) => {
     const ctx = c.env.ctx;
     log(`sandbox bug on ${ctx.method} ${ctx.path} (correlation id ${ctx.correlationId}): ${bugText(err)}`);
@@ -199,6 +277,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ticker = setInterval(advance, tickIntervalMs);
     ticker.unref();
   }
+  // Journal lines reach the disk within a second (a crash of the process loses none of them anyway).
+  const flusher = restored === undefined ? undefined : setInterval(() => restored.state.flush(), 1000);
+  flusher?.unref();
+  const stopPersisting = () => {
+    clearInterval(flusher);
+    restored?.state.close();
+  };
 
   let address: AddressInfo;
   try {
@@ -207,6 +292,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     clearInterval(ticker);
     faults.stop();
     await realtime.close();
+    stopPersisting();
     throw err;
   }
   const baseUrl = `http://${hostForUrl(host)}:${address.port}`;
@@ -219,17 +305,33 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     port: address.port,
     workspaceId: port.workspace.workspaceId,
     world,
-    clock,
+    clock: worldClock,
+    restored:
+      restored === undefined
+        ? undefined
+        : {
+            dir: restored.state.dir,
+            existed: restored.existed,
+            changes,
+            createdAt: restored.meta.createdAt,
+            droppedTail: restored.state.droppedTail,
+            keys: keyLines,
+          },
     registerKey(jwk, role, keyOpts) {
-      const { kid, userId } = register(jwk, role, keyOpts);
+      const { kid, userId } =
+        journal === undefined ? register(jwk, role, keyOpts) : journal.registerKey({ jwk, role, ...keyOpts });
       // The member the key acts for: the demo tells its console which member is "you".
       return { kid, userId };
     },
     setKeyState(kid, state) {
-      registry.setState(kid, state);
+      if (journal !== undefined) journal.setKeyState(kid, state);
+      else registry.setState(kid, state);
       realtime.keyChanged(kid, state);
     },
     keys: () => registry.list().map(({ kid, role, state }) => ({ kid, role, state })),
+    advance() {
+      advance();
+    },
     setChaos(spec) {
       faults.set(spec);
     },
@@ -241,6 +343,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         await realtime.close();
         server.closeAllConnections();
         await stopped;
+        stopPersisting();
         log('custody sandbox stopped');
       })();
       return closed;

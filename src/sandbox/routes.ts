@@ -28,6 +28,7 @@ import { type Permission, roleGrants } from '../format/index.js';
 import { failure, quote } from './errors.js';
 import type { KeyEntry } from './keys.js';
 import { addMarketRoutes } from './market-routes.js';
+import { StateWriteError } from './persist/state-dir.js';
 import { addReferenceRoutes } from './reference-routes.js';
 import { action, fromWorld, notFound, ok, type Outcome, querySpec } from './route-kit.js';
 import { addTransactionRoutes } from './transaction-routes.js';
@@ -96,7 +97,15 @@ export function createRoutes(
           failure('forbidden', `this key is bound to workspace ${workspaceId}, not ${quote(params.ws, 80)}`),
         );
       }
-      return send(c, run(params, ctx));
+      try {
+        return send(c, run(params, ctx));
+      } catch (err) {
+        // The state dir could not record the change, so it was not made: the one 503 by design.
+        if (err instanceof StateWriteError) {
+          return send(c, err.failure());
+        }
+        throw err;
+      }
     });
   }
 

@@ -13,8 +13,11 @@ export interface SandboxResponse {
   headers: Record<string, string>;
   /** HTTP: the body text. ws: the whole frame text as sent. */
   body: string;
-  /** Set when a chaos fault made this answer: it is not the API's own answer. */
-  chaos?: '503' | '429' | 'garbage';
+  /**
+   * Set when a chaos fault made this answer, or a state dir could not record the change
+   * (`state-write`, a 503): it is not the API's own answer.
+   */
+  chaos?: '503' | '429' | 'garbage' | 'state-write';
 }
 
 export type Tap = (response: SandboxResponse) => void;

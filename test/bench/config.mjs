@@ -44,6 +44,8 @@ export const CONFIG = SMOKE
       exportTimeoutMs: 60_000,
       restSettleMs: 500,
       restCpuMs: 1_000,
+      stateChanges: 6,
+      stateIdleMs: 500,
     }
   : {
       sizes: FULL_SIZES,
@@ -70,6 +72,9 @@ export const CONFIG = SMOKE
       // At rest: memory 10 s after the first rows, then the CPU of a minute left alone.
       restSettleMs: 10_000,
       restCpuMs: 60_000,
+      // The state dir at 1,000,000: changes through the API, then the world left alone a while.
+      stateChanges: 60,
+      stateIdleMs: 20_000,
     };
 
 /** The two sizes the filter, first-rows and memory comparisons are made between. */

@@ -33,6 +33,13 @@ export function figures(m) {
     exportRowsPerSecond: Object.fromEntries([SMALL, HUGE].map((label) => [label, round(median(m.exports[h(label)].map((e) => e.rowsPerSecond)))])),
     exportRssMb: Object.fromEntries([SMALL, HUGE].map((label) => [label, round(median(m.exports[h(label)].map((e) => e.peakMb)))])),
     sandboxListMs: p50p95(m.list.times),
+    // The sandbox with --state-dir at the largest size (state-dir.mjs).
+    stateDir: {
+      startMs: round(m.state.startMs),
+      restartMs: round(m.state.restartMs),
+      bytesPerChange: round(m.state.bytesPerChange),
+      idleBytesPerMinute: round(m.state.idleBytesPerMinute),
+    },
     signUs: round(median(m.signSamples)),
     hostile: {
       firstRowsMs: round(median(m.hostile.firstRows)),
@@ -58,6 +65,7 @@ export function targets(r) {
   const demo = ratio(r.demoFirstFrameMs, r.firstFrameMs);
   const exportRss = ratio(r.exportRssMb[HUGE], r.exportRssMb[SMALL]);
   const rest = ratio(r.rssMb.rest, r.rssMb.baseline);
+  const restart = ratio(r.stateDir.restartMs, r.stateDir.startMs);
   return [
     ['keyLatency p50 100k / 1k <= 1.25', keys100k <= 1.25, keys100k.toFixed(2)],
     ['keyLatency p95 at 100k < 50 ms', k[100000].p95 < 50, `${k[100000].p95} ms`],
@@ -75,6 +83,8 @@ export function targets(r) {
     ['idleCpuPercent <= 2', r.idleCpuPercent <= 2, `${r.idleCpuPercent} % of a core`],
     ['exportRssMb[1000000] <= 1.25 x exportRssMb[1000]', exportRss <= 1.25, `${exportRss.toFixed(2)} x`],
     ['sandboxListMs.p95 <= 50', r.sandboxListMs.p95 <= 50, `${r.sandboxListMs.p95} ms`],
+    ['stateDir.bytesPerChange <= 1024', r.stateDir.bytesPerChange <= 1024, `${r.stateDir.bytesPerChange} B`],
+    ['stateDir.restartMs <= 1.5 x startMs', restart <= 1.5, `${restart.toFixed(2)} x (${r.stateDir.restartMs} / ${r.stateDir.startMs} ms)`],
     ['signUs <= 200', r.signUs <= 200, `${r.signUs} µs`],
     ['hostile.firstRowsMs <= 5000', r.hostile.firstRowsMs <= 5000, `${r.hostile.firstRowsMs} ms`],
     ['hostile.keyMs.p50 < 100', r.hostile.keyMs.p50 < 100, `${r.hostile.keyMs.p50} ms`],
@@ -124,6 +134,10 @@ export function table(m, checks, loadAtStart) {
       return [`export csv: ${sized(label)}`, fmt(median(rate), 'rows/s'), '', `${range(rate, 'rows/s')}; peak RSS ≤ ${fmt(peak, 'MB')}`, String(runs.length)];
     }),
     timed(`sandbox list (${n(CONFIG.listHistory)} txs)`, m.list.times),
+    [`state dir: first start, ${n(m.state.history)} txs`, fmt(m.state.startMs), '', 'makes the folder', '1'],
+    [`state dir: restart, ${n(m.state.history)} txs`, fmt(m.state.restartMs), '', `${n(m.state.replayed)} journal lines replayed`, '1'],
+    ['state dir: journal per change', fmt(m.state.bytesPerChange, 'B'), '', `${n(m.state.journalBytes)} B after ${m.state.changes} changes`, String(m.state.changes)],
+    ['state dir: journal while idle', fmt(m.state.idleBytesPerMinute, 'B/min'), '', `the world alone ${CONFIG.stateIdleMs / 1000} s`, '1'],
     ['sign one request', fmt(median(m.signSamples), 'µs'), '', range(m.signSamples, 'µs'), `${CONFIG.signRepeats}x${CONFIG.signIterations}`],
     ['hostile server: first rows', fmt(median(m.hostile.firstRows)), '', range(m.hostile.firstRows), String(m.hostile.firstRows.length)],
     timed('hostile server: key → screen (j/k, 1 2 3)', m.hostile.keys),

@@ -14,7 +14,8 @@
 // interleaved; scrolling in both; declines to the screen (1,000); bytes per second; the CSV
 // export (`custody tx list --all --output csv`, a child process) of the 1,000 and 1,000,000
 // sandboxes; the console and the bare Ink program at rest (rest.mjs: memory, a minute's CPU); the
-// sandbox's filtered list; each console's peak memory over its whole life; last, consoles against
+// sandbox's filtered list; the 1,000,000 sandbox with --state-dir (state-dir.mjs: bytes per change, restart);
+// each console's peak memory over its whole life; last, consoles against
 // a hostile server (hostile.mjs: rows, keys and SIGTERM with 50,000-character
 // names and worse).
 //
@@ -32,6 +33,7 @@ import { measureFilters, scroll } from './filters.mjs';
 import { measureExport } from './export.mjs';
 import { measureHostile } from './hostile.mjs';
 import { measureRest } from './rest.mjs';
+import { measureStateDir } from './state-dir.mjs';
 import {
   keySubject,
   measureBytes,
@@ -156,6 +158,10 @@ async function main() {
 
   progress(`sandbox list: ${CONFIG.listRequests} filtered lists against ${n(CONFIG.listHistory)} transactions`);
   m.list = await measureSandboxList();
+
+  progress(`state dir: the ${n(hugeH)} sandbox with --state-dir: ${CONFIG.stateChanges} changes, a stop, a restart`);
+  m.state = await measureStateDir();
+  progress(`state dir: restart ${(m.state.restartMs / 1000).toFixed(1)} s (first start ${(m.state.startMs / 1000).toFixed(1)} s), ${m.state.bytesPerChange.toFixed(0)} B per change`);
 
   // Last, alone: its sandbox and proxy must not weigh on the figures above.
   progress(`hostile server: ${CONFIG.hostileRuns} console(s) behind the rewriting proxy (${n(CONFIG.sizes[SMALL])} transactions)`);

@@ -48,6 +48,10 @@ const NUMBERS = [
   ...['1000', '1000000'].flatMap((size) => [`exportRowsPerSecond.${size}`, `exportRssMb.${size}`]),
   'sandboxListMs.p50',
   'sandboxListMs.p95',
+  'stateDir.startMs',
+  'stateDir.restartMs',
+  'stateDir.bytesPerChange',
+  'stateDir.idleBytesPerMinute',
   'signUs',
   'hostile.firstRowsMs',
   'hostile.keyMs.p50',
@@ -81,6 +85,7 @@ describe('npm run bench (smoke)', () => {
         'exportRowsPerSecond',
         'exportRssMb',
         'sandboxListMs',
+        'stateDir',
         'signUs',
         'hostile',
       ].sort(),
@@ -96,6 +101,7 @@ describe('npm run bench (smoke)', () => {
     for (const figure of ['exportRowsPerSecond', 'exportRssMb']) {
       expect(Object.keys(result[figure] as object).sort(), figure).toEqual(['1000', '1000000']);
     }
+    expect(Object.keys(result.stateDir as object).sort()).toEqual(['bytesPerChange', 'idleBytesPerMinute', 'restartMs', 'startMs']);
     expect(Object.keys(result.hostile as object).sort()).toEqual(['controlSequences', 'firstRowsMs', 'keyMs', 'sigtermToExitMs']);
     for (const path of NUMBERS) {
       const value = path.split('.').reduce<unknown>((obj, key) => (obj as Record<string, unknown>)[key], result);

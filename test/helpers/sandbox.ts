@@ -64,6 +64,8 @@ export interface FetchOptions {
 export interface TestSandboxOptions extends Partial<SandboxOptions> {
   /** A manual clock (default, starting at MANUAL_START_MS or the number given), or false for the system clock. */
   manualClock?: boolean | number;
+  /** The role keys to register (a restart from a state dir keeps the first start's); default new ones. */
+  roleKeys?: Readonly<Record<Role, TestKey>>;
 }
 
 export interface SandboxFixture {
@@ -108,12 +110,12 @@ async function makeKey(): Promise<TestKey> {
 }
 
 export async function startTestSandbox(opts: TestSandboxOptions = {}): Promise<SandboxFixture> {
-  const { manualClock = true, onResponse, ...rest } = opts;
+  const { manualClock = true, onResponse, roleKeys, ...rest } = opts;
   const clock =
     manualClock === false ? undefined : createManualClock(typeof manualClock === 'number' ? manualClock : MANUAL_START_MS);
   const responses: SandboxResponse[] = [];
   const logs: string[] = [];
-  const entries = await Promise.all(ROLES.map(async (role) => [role, await makeKey()] as const));
+  const entries = await Promise.all(ROLES.map(async (role) => [role, roleKeys?.[role] ?? (await makeKey())] as const));
   const keys = Object.fromEntries(entries) as Record<Role, TestKey>;
   const sandbox = await startSandbox({
     seed: 7,
@@ -214,7 +216,7 @@ export async function startTestSandbox(opts: TestSandboxOptions = {}): Promise<S
     advance(ms) {
       if (!clock) throw new Error('this fixture runs on the system clock');
       clock.advance(ms);
-      sandbox.world.advance();
+      sandbox.advance();
     },
     async close() {
       open.delete(fixture);

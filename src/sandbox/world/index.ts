@@ -14,6 +14,7 @@ export type { Member } from './workspace.js';
 export type { AssetsFilter, SymbolPricesFilter, SymbolsFilter } from './dictionary.js';
 export {
   createWorld,
+  DEFAULT_HISTORY,
   type EmbedOptions,
   TICK_MS,
   World,

@@ -77,6 +77,8 @@ export interface WorldStats {
 }
 
 export const TICK_MS = 1000;
+/** Past transactions made at start when the options name no number. */
+export const DEFAULT_HISTORY = 3000;
 /** After a clock jump, at most this much of price ticks and generated work is replayed. */
 const TICK_CATCH_UP_MS = 600_000;
 const GENERATOR_CATCH_UP_MS = 60_000;
@@ -116,7 +118,7 @@ export class World {
     this.core = core;
     this.workspace = { ...core.data.workspace };
     this.members = core.data.members.map((m) => ({ ...m }));
-    const history = Math.max(0, Math.floor(opts.history ?? 3000));
+    const history = Math.max(0, Math.floor(opts.history ?? DEFAULT_HISTORY));
     this.directory = loadPastWithDirectory(core, history, () => this.advance());
     startWork(core);
     this.ops = new TransactionOps(core, () => this.advance());
