@@ -9,7 +9,7 @@ import { assertSecurePath, ConfigError, type SecretEnv } from '../config/index.j
 import { KEY_STATES as STATES } from '../contract/index.js';
 import { isRole, ROLES, type Role } from '../format/index.js';
 import type { KeySpec, KeyState, RestoredState, SandboxHandle } from '../sandbox/index.js';
-import { type CommandSpec, type Io, list, type Parsed, str, UsageError } from './cli.js';
+import { bool, type CommandSpec, type Io, list, type Parsed, str, UsageError } from './cli.js';
 import { takeSignals } from './signals.js';
 
 /** The largest history the compact world is built and measured for (about 4 s and 220 MB). */
@@ -20,7 +20,7 @@ export const spec: CommandSpec = {
   summary: 'run a local server of the custody API with a living demo workspace',
   usage: [
     'sandbox [--host 127.0.0.1] [--port 0] [--seed N] [--speed F] [--history N] [--register FILE=ROLE[:STATE]]... [--chaos SPEC]',
-    'sandbox --state-dir DIR [--register FILE=ROLE[:STATE]]...',
+    'sandbox --state-dir DIR [--register FILE=ROLE[:STATE]]... [--embedded-alias]',
   ],
   options: {
     host: { type: 'string', value: 'HOST', description: 'address to listen on (default 127.0.0.1: this machine only)' },
@@ -45,6 +45,10 @@ export const spec: CommandSpec = {
       type: 'string',
       value: 'DIR',
       description: 'keep the world in DIR: a restart goes on where it stopped (made on the first start)',
+    },
+    'embedded-alias': {
+      type: 'boolean',
+      description: 'also send every _embedded object as embedded (for clients typed from the OpenAPI)',
     },
   },
   details: `ROLE is one of ${ROLES.join(', ')}; STATE one of ${STATES.join(', ')} (default active).
@@ -224,6 +228,7 @@ export async function serve(parsed: Parsed, io: Io, control: ServeControl): Prom
       keys,
       log,
       ...(stateDir === undefined ? {} : { stateDir }),
+      embeddedAlias: bool(values, 'embedded-alias'),
     });
   } catch (err) {
     if (err instanceof StateDirError) {

@@ -11,6 +11,7 @@ import { errorBody, type Failure, failure, quote } from './errors.js';
 import type { Faults } from './faults.js';
 import type { Outcome, RequestContext } from './routes.js';
 import type { LogSink, SandboxResponse, Tap } from './tap.js';
+import type { WireJson } from './wire-json.js';
 
 /** Bodies above this are refused with 413 (checked on Content-Length and on the bytes received). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -69,11 +70,14 @@ function readBody(req: IncomingMessage): Promise<BodyRead> {
 }
 
 /** The Response a route hands back: the outcome as JSON. */
-export function sendOutcome(_c: Context, outcome: Outcome): Response {
-  const body = outcome.ok ? outcome.body : errorBody(outcome);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (!outcome.ok && outcome.headers) Object.assign(headers, outcome.headers);
-  return new Response(JSON.stringify(body), { status: outcome.status, headers });
+/** Turns a route's outcome into the Response the edge writes out, as `json` writes it. */
+export function createSendOutcome(json: WireJson) {
+  return (_c: Context, outcome: Outcome): Response => {
+    const body = outcome.ok ? outcome.body : errorBody(outcome);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (!outcome.ok && outcome.headers) Object.assign(headers, outcome.headers);
+    return new Response(json(body), { status: outcome.status, headers });
+  };
 }
 
 const sleep = (ms: number) =>

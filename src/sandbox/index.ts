@@ -8,7 +8,7 @@ import type { Role } from '../format/index.js';
 import { createAuthenticator } from './auth.js';
 import { type ChaosSpec, checkChaos, parseChaos } from './chaos.js';
 import { createFaults } from './faults.js';
-import { answerOnSocket, bugText, createClientErrorHandler, createRequestListener, sendOutcome } from './http.js';
+import { answerOnSocket, bugText, createClientErrorHandler, createRequestListener, createSendOutcome } from './http.js';
 import { applyMutation } from './mutations.js';
 import { createKeyRegistry, type KeyOptions, type KeySpec, type KeyState } from './keys.js';
 import { createRealtimeHub } from './realtime.js';
@@ -19,6 +19,7 @@ import { mergeKeys, type Restored, restoreState } from './persist/restore.js';
 import { StateWriteError, type StateFs } from './persist/state-dir.js';
 import type { Failure } from './errors.js';
 import type { Mutate, WorldPort } from './world-port.js';
+import { wireJson } from './wire-json.js';
 import { type Clock, createSystemClock, createWorld, type World } from './world/index.js';
 
 export { type ChaosSpec, ChaosSpecError, formatChaos, parseChaos } from './chaos.js';
@@ -73,6 +74,8 @@ export interface SandboxOptions {
   stateDir?: string;
   /** Tests: the state dir's writes (a disk that fails). */
   stateFs?: StateFs;
+  /** Also send every `_embedded` object under `embedded`, for typed clients (wire notes). */
+  embeddedAlias?: boolean;
 }
 
 /** What a start from a state dir found (for the start-up message). */
@@ -236,9 +239,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     stallOne: (pick) => realtime.stallOne(pick),
   });
   faults.set(chaos);
-  const realtime = createRealtimeHub({ world: port, auth, faults, idleTimeoutMs, advance, tap, log });
+  const json = wireJson(opts.embeddedAlias === true);
+  const realtime = createRealtimeHub({ world: port, auth, faults, idleTimeoutMs, advance, json, tap, log });
 
-  const app = createRoutes(port, mutate, sendOutcome);
+  const app = createRoutes(port, mutate, createSendOutcome(json));
   app.onError((err, c) => {
     const ctx = c.env.ctx;
     log(`sandbox bug on ${ctx.method} ${ctx.path} (correlation id ${ctx.correlationId}): ${bugText(err)}`);

@@ -15,6 +15,7 @@ import type { KeyState } from './keys.js';
 import type { LogSink, SandboxResponse, Tap } from './tap.js';
 import { knownParams, parseQuery } from './validation.js';
 import type { WorldPort } from './world-port.js';
+import type { WireJson } from './wire-json.js';
 
 /** Largest client message (bytes); ws closes the socket with 1009 beyond it. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -33,6 +34,8 @@ export interface RealtimeDeps {
   faults: Faults;
   idleTimeoutMs: number;
   advance(): void;
+  /** The JSON text of a frame's body (wire-json.ts). */
+  json: WireJson;
   tap: Tap;
   log: LogSink;
 }
@@ -97,7 +100,7 @@ export function createRealtimeHub(deps: RealtimeDeps): RealtimeHub {
   });
 
   function send(conn: Conn, method: string, uri: string, status: number, correlationId: string, body: unknown) {
-    sendText(conn, method, uri, status, correlationId, JSON.stringify(body));
+    sendText(conn, method, uri, status, correlationId, deps.json(body));
   }
 
   /** Sends one frame whose body is already JSON text; chaos may garble it, the tap sees it. */
@@ -254,7 +257,7 @@ export function createRealtimeHub(deps: RealtimeDeps): RealtimeHub {
         const shape = `${includeEvents === true}|${includeCurrentSigningRequest === true}`;
         if (!shapes.has(shape)) {
           const shaped = world.transactionAs(tx.transactionId, { includeEvents, includeCurrentSigningRequest });
-          shapes.set(shape, shaped && JSON.stringify(toWireTransaction(shaped)));
+          shapes.set(shape, shaped && deps.json(toWireTransaction(shaped)));
         }
         const text = shapes.get(shape);
         if (text !== undefined) push(conn, sub, text);
