@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { openEnum } from './open-enum.js';
 import { decimal, millis, optionalNullable, positiveDecimal } from './scalars.js';
+import { oneAmount } from './swap-route-request.js';
 
 // Intents (OpenAPI `CreateIntent`, `Intent`, `IntentsQuote`, `IntentOrderStatus`): an order to
 // swap across networks, filled by solvers; the swap route's `intents` answer points here.
@@ -19,19 +20,6 @@ export const INTENT_ORDER_STATUSES = [
 ] as const;
 export const IntentOrderStatusSchema = openEnum(INTENT_ORDER_STATUSES, 'an intent order status');
 export type IntentOrderStatus = z.infer<typeof IntentOrderStatusSchema>;
-
-const ONE_AMOUNT = 'exactly one of fromAmount or toAmount';
-
-/** The swap route's rule: exactly one amount; neither names `fromAmount`, both names `toAmount`. */
-function oneAmount(body: { fromAmount?: string; toAmount?: string }, ctx: z.RefinementCtx): void {
-  const hasFrom = body.fromAmount !== undefined;
-  const hasTo = body.toAmount !== undefined;
-  if (!hasFrom && !hasTo) {
-    ctx.addIssue({ code: 'custom', path: ['fromAmount'], message: `missing: expected ${ONE_AMOUNT}` });
-  } else if (hasFrom && hasTo) {
-    ctx.addIssue({ code: 'custom', path: ['toAmount'], message: `expected ${ONE_AMOUNT}, not both` });
-  }
-}
 
 /** Body of `POST /workspaces/{ws}/intents`; `intentId` is the client's own id of the order. */
 export const CreateIntentSchema = z

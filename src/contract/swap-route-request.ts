@@ -3,6 +3,17 @@ import { positiveDecimal } from './scalars.js';
 
 const ONE_AMOUNT = 'exactly one of fromAmount or toAmount';
 
+/** Exactly one amount (a swap route, an intent, its quote): neither names `fromAmount`, both `toAmount`. */
+export function oneAmount(body: { fromAmount?: string; toAmount?: string }, ctx: z.RefinementCtx): void {
+  const hasFrom = body.fromAmount !== undefined;
+  const hasTo = body.toAmount !== undefined;
+  if (!hasFrom && !hasTo) {
+    ctx.addIssue({ code: 'custom', path: ['fromAmount'], message: `missing: expected ${ONE_AMOUNT}` });
+  } else if (hasFrom && hasTo) {
+    ctx.addIssue({ code: 'custom', path: ['toAmount'], message: `expected ${ONE_AMOUNT}, not both` });
+  }
+}
+
 /**
  * Body of `POST .../transactions/swap-route`. Exactly one amount goes out; the error of a body
  * with neither names `fromAmount`, with both names `toAmount` (the field to remove). Amounts must
@@ -21,13 +32,5 @@ export const SwapRouteRequestSchema = z
     // Reused as the created transaction's `externalId`.
     externalId: z.string().optional(),
   })
-  .superRefine((body, ctx) => {
-    const hasFrom = body.fromAmount !== undefined;
-    const hasTo = body.toAmount !== undefined;
-    if (!hasFrom && !hasTo) {
-      ctx.addIssue({ code: 'custom', path: ['fromAmount'], message: `missing: expected ${ONE_AMOUNT}` });
-    } else if (hasFrom && hasTo) {
-      ctx.addIssue({ code: 'custom', path: ['toAmount'], message: `expected ${ONE_AMOUNT}, not both` });
-    }
-  });
+  .superRefine(oneAmount);
 export type SwapRouteRequest = z.infer<typeof SwapRouteRequestSchema>;
