@@ -197,6 +197,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     });
     try {
       changes = journal.replay();
+      journal.begin();
       keyLines = mergeKeys(journal, (kid) => registry.get(kid), opts.keys ?? []);
       // The world catches up with the time it was stopped: what expired meanwhile is expired.
       journal.advance();
@@ -286,6 +287,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   flusher?.unref();
   const stopPersisting = () => {
     clearInterval(flusher);
+    journal?.end();
     restored?.state.close();
   };
 

@@ -52,12 +52,14 @@ function kill9(child: ChildProcess): Promise<void> {
 }
 
 /** What the client was told of one transaction: the latest change and its status. */
-type Told = Map<string, { updatedAt: number; status: string }>;
+type Told = Map<string, { createdAt: string; updatedAt: number; status: string }>;
 
 function tell(told: Told, tx: Transaction): void {
   const at = Number(tx.updatedAt);
   const before = told.get(tx.transactionId);
-  if (before === undefined || at >= before.updatedAt) told.set(tx.transactionId, { updatedAt: at, status: tx.status });
+  if (before === undefined || at >= before.updatedAt) {
+    told.set(tx.transactionId, { createdAt: tx.createdAt, updatedAt: at, status: tx.status });
+  }
 }
 
 /** Sends work until stopped; every answer that arrives is told. */
@@ -105,6 +107,7 @@ describe('kill -9 at any moment loses no change anyone was told of', () => {
       const api = createApiClient({ baseUrl: sandbox.baseUrl, workspaceId: sandbox.workspaceId, signer, retry: { limit: 0 } });
       for (const [id, was] of told) {
         const now = await api.transactions.get(id);
+        expect(now.createdAt, `${id} after kill ${round}`).toBe(was.createdAt);
         expect(Number(now.updatedAt), `${id} after kill ${round}`).toBeGreaterThanOrEqual(was.updatedAt);
         if (Number(now.updatedAt) === was.updatedAt) expect(now.status, `${id} after kill ${round}`).toBe(was.status);
       }

@@ -19,8 +19,22 @@ const KeyEntry = z.object({
   allowIps: z.array(z.string()).optional(),
 });
 const KeyStateEntry = z.object({ at: At, op: z.literal('key-state'), kid: z.string(), state: z.enum(KEY_STATES) });
+/**
+ * The world may run its own work (steps, arrivals) up to `at`: written ahead, before it does, and
+ * at a stop with the time it stopped. A restart first runs the world up to the last one.
+ */
+const HorizonEntry = z.object({ at: At, op: z.literal('horizon') });
+/** A sandbox started on the folder (after the replay of what was before). */
+const StartEntry = z.object({ at: At, op: z.literal('start') });
 
-export const JournalEntrySchema = z.discriminatedUnion('op', [AdvanceEntry, MutateEntry, KeyEntry, KeyStateEntry]);
+export const JournalEntrySchema = z.discriminatedUnion('op', [
+  AdvanceEntry,
+  MutateEntry,
+  KeyEntry,
+  KeyStateEntry,
+  HorizonEntry,
+  StartEntry,
+]);
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 
 /** What the state was made with; a restart must be given the same (or nothing). */

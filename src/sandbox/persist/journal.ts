@@ -23,8 +23,15 @@ export interface JournalDeps {
 }
 
 export interface Journal {
-  /** Replays the stored entries into the fresh world; returns how many. */
+  /** Replays the stored entries into the fresh world; returns how many were changes. */
   replay(): number;
+  /**
+   * Marks this start (after the replay): the world first runs up to where the last run may have
+   * got on its own, then goes on from now. Throws StateWriteError.
+   */
+  begin(): void;
+  /** Marks a stop: the world ran up to now. Best effort (a failing disk loses only the mark). */
+  end(): void;
   /** The world's advance, journaled when it has work due. Throws StateWriteError. */
   advance(): void;
   /** Throws StateWriteError: nothing happened. */
@@ -61,8 +68,35 @@ function attempt(fn: () => unknown): void {
   }
 }
 
+/** How far ahead of its time the world may run its own work before the journal says so again. */
+export const HORIZON_MS = 10_000;
+/** The replay runs a stretch of world time in steps shorter than the world's catch-up limits. */
+const STEP_MS = 50_000;
+
 export function createJournal(deps: JournalDeps): Journal {
   const { world, clock, state } = deps;
+  /** The last horizon written or read: what a run may have reached on its own. */
+  let horizon = -Infinity;
+
+  /**
+   * Runs the world's own work from its time up to `target`, as the last run did while nothing was
+   * journaled: in steps, so that no catch-up limit skips any of it. What the last run did there was
+   * sent to clients; what it had not reached yet is the world going on while it was stopped.
+   */
+  function runUpTo(from: number, target: number): void {
+    for (let t = from; t < target; ) {
+      t = Math.min(t + STEP_MS, target);
+      clock.set(t);
+      world.advance();
+    }
+  }
+
+  /** A start at `at`, the world's time being `from` (where the replay got). */
+  function start(from: number, at: number): void {
+    if (horizon > -Infinity) runUpTo(from, Math.min(horizon, at));
+    horizon = -Infinity;
+    clock.set(at);
+  }
 
   /** Written first, then done: a crash between the two replays the change, never loses an answer. */
   function record(entry: JournalEntry): void {
@@ -78,8 +112,18 @@ export function createJournal(deps: JournalDeps): Journal {
   return {
     replay() {
       let n = 0;
+      let changes = 0;
       for (const entry of state.entries) {
         n++;
+        if (entry.op === 'horizon') {
+          horizon = entry.at;
+          continue;
+        }
+        if (entry.op === 'start') {
+          start(clock.now(), entry.at);
+          continue;
+        }
+        changes++;
         clock.set(entry.at);
         switch (entry.op) {
           case 'advance':
@@ -100,10 +144,29 @@ export function createJournal(deps: JournalDeps): Journal {
             break;
         }
       }
-      return n;
+      return changes;
+    },
+    begin() {
+      const from = clock.now();
+      const at = clock.pin();
+      record({ at, op: 'start' });
+      start(from, at);
+    },
+    end() {
+      try {
+        record({ at: clock.pin(), op: 'horizon' });
+      } catch {
+        // The horizon written ahead stands: a restart runs at most HORIZON_MS further.
+      }
     },
     advance() {
       const at = clock.pin();
+      // The world's own work up to `at` is not journaled (a replay makes it by world time), but a
+      // restart must know how far it got: the horizon, written ahead.
+      if (at > horizon) {
+        record({ at: at + HORIZON_MS, op: 'horizon' });
+        horizon = at + HORIZON_MS;
+      }
       // Only what depends on the call's time is journaled; the rest a replay makes by world time.
       world.advance(() => record({ at, op: 'advance' }));
     },
