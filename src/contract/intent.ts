@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { openEnum } from './open-enum.js';
 import { decimal, millis, optionalNullable, positiveDecimal } from './scalars.js';
-import { oneAmount } from './swap-route-request.js';
+import { oneAmount, SWAP_SIDES } from './swap-route-request.js';
 
 // Intents (OpenAPI `CreateIntent`, `Intent`, `IntentsQuote`, `IntentOrderStatus`): an order to
 // swap across networks, filled by solvers; the swap route's `intents` answer points here.
@@ -26,12 +26,7 @@ export const CreateIntentSchema = z
   .object({
     accountId: z.string(),
     intentId: z.string().min(1, { error: 'expected a non-empty id' }).max(128, { error: 'expected at most 128 characters' }),
-    fromAssetId: z.string(),
-    toAssetId: z.string(),
-    fromAmount: positiveDecimal.optional(),
-    toAmount: positiveDecimal.optional(),
-    fromTokenId: z.string().optional(),
-    toTokenId: z.string().optional(),
+    ...SWAP_SIDES,
   })
   .superRefine(oneAmount);
 export type CreateIntent = z.infer<typeof CreateIntentSchema>;

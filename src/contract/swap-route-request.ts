@@ -19,16 +19,21 @@ export function oneAmount(body: { fromAmount?: string; toAmount?: string }, ctx:
  * with neither names `fromAmount`, with both names `toAmount` (the field to remove). Amounts must
  * be positive (the sandbox answers 400 otherwise).
  */
+/** The two sides of a swap, as a swap route and an intent both name them (with `oneAmount`). */
+export const SWAP_SIDES = {
+  fromAssetId: z.string(),
+  toAssetId: z.string(),
+  fromAmount: positiveDecimal.optional(),
+  toAmount: positiveDecimal.optional(),
+  // Required for NFT and lock assets; which assets those are is the server's knowledge.
+  fromTokenId: z.string().optional(),
+  toTokenId: z.string().optional(),
+};
+
 export const SwapRouteRequestSchema = z
   .object({
     accountId: z.string(),
-    fromAssetId: z.string(),
-    toAssetId: z.string(),
-    fromAmount: positiveDecimal.optional(),
-    toAmount: positiveDecimal.optional(),
-    // Required for NFT and lock assets; which assets those are is the server's knowledge.
-    fromTokenId: z.string().optional(),
-    toTokenId: z.string().optional(),
+    ...SWAP_SIDES,
     // Reused as the created transaction's `externalId`.
     externalId: z.string().optional(),
   })
