@@ -16,7 +16,7 @@ import { createRoutes } from './routes.js';
 import { type LogSink, safeLog, safeTap, type SandboxResponse } from './tap.js';
 import { createJournal, type Journal } from './persist/journal.js';
 import { mergeKeys, type Restored, restoreState } from './persist/restore.js';
-import { StateWriteError, type StateFs } from './persist/state-dir.js';
+import { StateDirError, StateWriteError, type StateFs } from './persist/state-dir.js';
 import type { Failure } from './errors.js';
 import type { Mutate, WorldPort } from './world-port.js';
 import { wireJson } from './wire-json.js';
@@ -203,6 +203,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       journal.advance();
     } catch (err) {
       restored.state.close();
+      // Nothing is served yet: a folder that cannot be written is the folder's problem, said so.
+      if (err instanceof StateWriteError) throw new StateDirError(`${restored.state.dir}: ${err.message}; nothing was changed`);
       throw err;
     }
   } else {

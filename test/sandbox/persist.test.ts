@@ -297,6 +297,24 @@ describe('a world that survives a restart', () => {
     await again.close();
   });
 
+  it('a folder that cannot be written at the start refuses the start with the reason', async () => {
+    const stateDir = tempDir();
+    const first = await startSandbox({ stateDir, history: 10, tickIntervalMs: 0 });
+    await first.close();
+    const full = {
+      writeSync(): number {
+        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      },
+    };
+    await expect(startSandbox({ stateDir, tickIntervalMs: 0, stateFs: full })).rejects.toThrow(
+      new StateDirError(`${stateDir}: the state dir could not be written (ENOSPC); nothing was changed`),
+    );
+    // The lock went with it: a start that can write goes on.
+    const again = await startSandbox({ stateDir, tickIntervalMs: 0 });
+    expect(again.restored?.existed).toBe(true);
+    await again.close();
+  });
+
   it('keys given at a later start are added beside the stored ones; another role takes the new one', async () => {
     const stateDir = tempDir();
     const first = await startTestSandbox({ stateDir, history: 20 });
