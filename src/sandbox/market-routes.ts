@@ -3,7 +3,6 @@
 // and the Canton Ledger passthrough. Permissions follow each operation's list in the OpenAPI:
 // reads and the quote are for view-only, transaction-operator and full-access keys (`read`);
 // creating an intent and the Canton passthrough for transaction-operator and full-access (`write`).
-import * as z from 'zod';
 import {
   AssetPriceSeriesQuerySchema,
   CantonLedgerQuerySchema,
@@ -12,12 +11,11 @@ import {
   StakesQuerySchema,
 } from '../contract/index.js';
 import type { MarketPort } from './market-port.js';
-import { type AddRoute, fromWorld, notFound, ok, querySpec } from './route-kit.js';
+import { type AddRoute, fromWorld, noQuery, notFound, ok, querySpec } from './route-kit.js';
 import { parseBody } from './validation.js';
 import type { Mutate } from './world-port.js';
 
 const query = {
-  none: querySpec(z.object({})),
   stakes: querySpec(StakesQuerySchema),
   series: querySpec(AssetPriceSeriesQuerySchema),
   quote: querySpec(IntentsQuoteQuerySchema),
@@ -44,7 +42,7 @@ export function addMarketRoutes(route: AddRoute, ws: string, market: MarketPort,
     return result.ok ? ok(result.value) : fromWorld(result);
   });
   route('POST', `${ws}/intents`, 'write', 'create intents', (_p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CreateIntentSchema, ctx.body);
     if (!body.ok) return body;
@@ -53,14 +51,14 @@ export function addMarketRoutes(route: AddRoute, ws: string, market: MarketPort,
     return result.ok ? ok(result.value) : fromWorld(result);
   });
   route('GET', `${ws}/intents/:intentId`, 'read', 'read intents', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const intent = market.intent(p.intentId!);
     return intent ? ok(intent) : notFound('intent', p.intentId!);
   });
 
   route('POST', `${ws}/canton/ledger-query`, 'write', 'query the Canton ledger', (_p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CantonLedgerQuerySchema, ctx.body);
     if (!body.ok) return body;

@@ -3,7 +3,6 @@
 // each operation's list in the OpenAPI: every GET is for view-only, transaction-operator and
 // full-access keys (`read`); creating and deleting book records for transaction-operator and
 // full-access (`write`). routes.ts adds these to its app with its own `route` (auth, role, ws).
-import * as z from 'zod';
 import {
   ActivitiesQuerySchema,
   AddressBookQuerySchema,
@@ -12,14 +11,13 @@ import {
   TransactionLimitsQuerySchema,
 } from '../contract/index.js';
 import type { DirectoryPort } from './directory-port.js';
-import { type AddRoute, fromWorld, notFound, ok, querySpec } from './route-kit.js';
+import { type AddRoute, fromWorld, noQuery, notFound, ok, querySpec } from './route-kit.js';
 import { parseBody } from './validation.js';
 import type { Mutate } from './world-port.js';
 
 export type { AddRoute } from './route-kit.js';
 
 const query = {
-  none: querySpec(z.object({})),
   members: querySpec(MembersQuerySchema),
   book: querySpec(AddressBookQuerySchema),
   limits: querySpec(TransactionLimitsQuerySchema),
@@ -40,13 +38,13 @@ export function addReferenceRoutes(route: AddRoute, ws: string, directory: Direc
     return q.ok ? ok({ records: directory.book(q.value) }) : q;
   });
   route('GET', `${book}/:recordId`, 'read', 'read the address book', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const record = directory.bookRecord(p.recordId!);
     return record ? ok(record) : notFound('address book record', p.recordId!);
   });
   route('POST', book, 'write', 'add address book records', (_p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CreateAddressBookRecordSchema, ctx.body);
     if (!body.ok) return body;
@@ -55,7 +53,7 @@ export function addReferenceRoutes(route: AddRoute, ws: string, directory: Direc
     return ok(result.value, result.created === false ? 200 : 201);
   });
   route('DELETE', `${book}/:recordId`, 'write', 'delete address book records', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     // The OpenAPI answers a `Unit`: an empty object.
     const result = mutate('deleteBookRecord', { recordId: p.recordId!, actor: ctx.key.userId });
@@ -67,7 +65,7 @@ export function addReferenceRoutes(route: AddRoute, ws: string, directory: Direc
     return q.ok ? ok({ limits: directory.limits(q.value) }) : q;
   });
   route('GET', `${limits}/:limitId`, 'read', 'read transaction limits', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const limit = directory.limit(p.limitId!);
     return limit ? ok(limit) : notFound('transaction limit', p.limitId!);

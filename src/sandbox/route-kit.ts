@@ -1,7 +1,7 @@
 // What every route file of the sandbox shares: the outcome a handler returns, the way a file adds
 // its routes to the app (routes.ts's `route`: auth, role, workspace), query parsing by a contract
 // schema, and the failures a world result maps to.
-import type * as z from 'zod';
+import * as z from 'zod';
 import { toWireTransaction } from '../contract/index.js';
 import type { Permission } from '../format/index.js';
 import { type ErrorCode, type Failure, failure, quote, STATUS_OF } from './errors.js';
@@ -38,6 +38,9 @@ export function querySpec<S extends z.ZodObject>(schema: S) {
   const known = knownParams(schema);
   return (rawQuery: string): Parsed<z.output<S>> => parseQuery(schema, known, rawQuery);
 }
+
+/** The query of an endpoint that takes none: any parameter is a 400 naming it. */
+export const noQuery = querySpec(z.object({}));
 
 /** A world's refusal as the API says it; an unknown code is a 400 bad-request. */
 export function fromWorld(result: { status: number; code: string; message: string }): Failure {

@@ -3,7 +3,6 @@
 // contract's schemas.
 // Authentication happened before (http.ts): every handler runs for a known, active key.
 import { type Context, Hono } from 'hono';
-import * as z from 'zod';
 import {
   AccountsQuerySchema,
   AddressesQuerySchema,
@@ -30,7 +29,7 @@ import type { KeyEntry } from './keys.js';
 import { addMarketRoutes } from './market-routes.js';
 import { StateWriteError } from './persist/state-dir.js';
 import { addReferenceRoutes } from './reference-routes.js';
-import { action, fromWorld, notFound, ok, type Outcome, querySpec } from './route-kit.js';
+import { action, fromWorld, noQuery, notFound, ok, type Outcome, querySpec } from './route-kit.js';
 import { addTransactionRoutes } from './transaction-routes.js';
 import { parseBody } from './validation.js';
 import type { Mutate, WorldPort } from './world-port.js';
@@ -54,10 +53,7 @@ export interface RequestContext {
 type Bindings = { ctx: RequestContext };
 type Handler = (params: Record<string, string>, ctx: RequestContext) => Outcome;
 
-const NoQuerySchema = z.object({});
-
 const query = {
-  none: querySpec(NoQuerySchema),
   workspace: querySpec(WorkspaceQuerySchema),
   accounts: querySpec(AccountsQuerySchema),
   addresses: querySpec(AddressesQuerySchema),
@@ -113,7 +109,7 @@ export function createRoutes(
   const tx = `${ws}/transactions/:id`;
 
   route('GET', '/workspaces', 'read', 'list workspaces', (_p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     return q.ok ? ok({ workspaces: [world.workspace] }) : q;
   });
   route('GET', ws, 'read', 'read the workspace', (_p, ctx) => {
@@ -127,7 +123,7 @@ export function createRoutes(
     return q.ok ? ok({ accounts: world.accounts(q.value) }) : q;
   });
   route('GET', `${ws}/accounts/:accountId`, 'core', 'read accounts', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const account = world.account(p.accountId!);
     return account ? ok(account) : notFound('account', p.accountId!);
@@ -142,7 +138,7 @@ export function createRoutes(
     return q.ok ? ok({ balances: world.balances(q.value) }) : q;
   });
   route('GET', `${ws}/balances/:balanceId`, 'read', 'read balances', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const balance = world.balance(p.balanceId!);
     return balance ? ok(balance) : notFound('balance', p.balanceId!);
@@ -152,7 +148,7 @@ export function createRoutes(
     return q.ok ? ok(toWireTransactionList({ transactions: world.transactions(q.value) })) : q;
   });
   route('POST', `${ws}/transactions`, 'write', 'create transactions', (_p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CreateTransactionRequestSchema, ctx.body);
     if (!body.ok) return body;
@@ -161,7 +157,7 @@ export function createRoutes(
     return ok(toWireTransaction(result.value), result.created === false ? 200 : 201);
   });
   route('POST', `${ws}/transactions/swap-route`, 'read', 'ask for a swap route', (_p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(SwapRouteRequestSchema, ctx.body);
     if (!body.ok) return body;
@@ -169,31 +165,31 @@ export function createRoutes(
     return result.ok ? ok(toWireDryRunTransaction(result.value)) : fromWorld(result);
   });
   route('GET', tx, 'core', 'read transactions', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const found = world.transaction(p.id!);
     return found ? ok(toWireTransaction(found)) : notFound('transaction', p.id!);
   });
   route('GET', `${tx}/events`, 'read', 'read transaction events', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const events = world.events(p.id!);
     return events ? ok({ events }) : notFound('transaction', p.id!);
   });
   route('POST', `${tx}/decline`, 'write', 'decline transactions', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(DeclineRequestSchema, ctx.body);
     return body.ok ? action(mutate('decline', { id: p.id!, actor: ctx.key.userId, reason: body.value.reason })) : body;
   });
   route('POST', `${tx}/approve`, 'write', 'approve transactions', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(ApproveRequestSchema, ctx.body);
     return body.ok ? action(mutate('approve', { id: p.id!, actor: ctx.key.userId })) : body;
   });
   route('POST', `${tx}/cancel`, 'write', 'cancel transactions', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CancelRequestSchema, ctx.body);
     return body.ok ? action(mutate('cancel', { id: p.id!, actor: ctx.key.userId, reason: body.value.reason })) : body;
@@ -212,7 +208,7 @@ export function createRoutes(
     return q.ok ? ok({ networks: world.networks(q.value) }) : q;
   });
   route('GET', '/dictionary/networks/:networkId', 'read', 'read the dictionary', (p, ctx) => {
-    const q = query.none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const network = world.network(p.networkId!);
     return network ? ok(network) : notFound('network', p.networkId!);

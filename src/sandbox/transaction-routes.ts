@@ -3,7 +3,6 @@
 // signing request, and the answers to deposit and outgoing offers. Roles follow each operation's
 // list in the OpenAPI: `write` (transaction-operator, full-access) for all but the signing request,
 // `sign` (full-access, mpc-hot-signer) for it. routes.ts adds these with its own `route`.
-import * as z from 'zod';
 import {
   CreateSigningRequestSchema,
   CreateTransactionRequestSchema,
@@ -12,18 +11,16 @@ import {
   toWireDryRunTransaction,
   toWireTransactionList,
 } from '../contract/index.js';
-import { action, type AddRoute, fromWorld, ok, querySpec } from './route-kit.js';
+import { action, type AddRoute, fromWorld, noQuery, ok } from './route-kit.js';
 import { parseBody } from './validation.js';
 import type { Mutate, TransactionOpsPort } from './world-port.js';
-
-const none = querySpec(z.object({}));
 
 export function addTransactionRoutes(route: AddRoute, ws: string, ops: TransactionOpsPort, mutate: Mutate): void {
   const tx = `${ws}/transactions/:id`;
 
   // Not a mutation: it changes nothing and draws from no stream the world keeps (world/dry-run.ts).
   route('POST', `${ws}/transactions/dry-run`, 'write', 'dry-run transactions', (_p, ctx) => {
-    const q = none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CreateTransactionRequestSchema, ctx.body);
     if (!body.ok) return body;
@@ -33,7 +30,7 @@ export function addTransactionRoutes(route: AddRoute, ws: string, ops: Transacti
 
   // 201 whatever each item's fate: the failed ones are in the answer (world/bulk.ts).
   route('POST', `${ws}/transactions/bulk-create`, 'write', 'create transactions', (_p, ctx) => {
-    const q = none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CreateTransactionsRequestSchema, ctx.body);
     if (!body.ok) return body;
@@ -42,7 +39,7 @@ export function addTransactionRoutes(route: AddRoute, ws: string, ops: Transacti
   });
 
   route('POST', `${tx}/create-signing-request`, 'sign', 'create signing requests', (p, ctx) => {
-    const q = none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(CreateSigningRequestSchema, ctx.body);
     if (!body.ok) return body;
@@ -50,7 +47,7 @@ export function addTransactionRoutes(route: AddRoute, ws: string, ops: Transacti
   });
 
   route('POST', `${tx}/accept-deposit-offer`, 'write', 'answer deposit offers', (p, ctx) => {
-    const q = none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(OfferActionsSchema, ctx.body);
     if (!body.ok) return body;
@@ -58,7 +55,7 @@ export function addTransactionRoutes(route: AddRoute, ws: string, ops: Transacti
   });
 
   route('POST', `${tx}/reject-outgoing-offer`, 'write', 'answer outgoing offers', (p, ctx) => {
-    const q = none(ctx.rawQuery);
+    const q = noQuery(ctx.rawQuery);
     if (!q.ok) return q;
     const body = parseBody(OfferActionsSchema, ctx.body);
     if (!body.ok) return body;
