@@ -3,35 +3,15 @@
 // header (reconnecting / offline), then, by itself, shows live again and keeps its rows. The
 // restarted sandbox builds a fresh world from the same seed, so only that is asserted: it goes
 // away, it comes back live, it keeps running and showing transactions.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CUSTODY_BIN, disposeAllPtys, ptyEnv, REPO_ROOT, spawnCustody, startStandaloneSandbox } from '../helpers/pty.js';
+import { disposeAllPtys, spawnCustody, startStandaloneSandbox } from '../helpers/pty.js';
+import { startSandboxProcess } from '../helpers/sandbox-process.js';
 import { expectRestored, waitForLiveRows } from './helpers.js';
 
 afterEach(disposeAllPtys);
 
 const SEED = '5';
-
-/** `custody sandbox` on a given port with the same key registered; resolves with its JSON line. */
-function startSandboxOn(port: number, keyFile: string): Promise<{ child: ChildProcess; ready: { baseUrl: string; workspaceId: string } }> {
-  const child = spawn(
-    process.execPath,
-    [CUSTODY_BIN, 'sandbox', '--port', String(port), '--seed', SEED, '--history', '300', '--register', `${keyFile}=full-access`],
-    { cwd: REPO_ROOT, env: ptyEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve({ child, ready: JSON.parse(out.slice(0, nl)) });
-    });
-    child.once('exit', () => reject(new Error(`the restarted sandbox exited:\n${stderr}`)));
-    setTimeout(() => reject(new Error(`the restarted sandbox was not ready in time:\n${stderr}`)), 15_000);
-  });
-}
 
 /** The header line (the first row of the screen). */
 const header = (screen: string[]) => screen[0] ?? '';
@@ -72,10 +52,14 @@ describe('the server process is killed and started again on the same port', () =
       expect(pty.exited).toBeUndefined();
       await waitForLiveRows(pty);
 
-      const restarted = await startSandboxOn(port, first.keyFile);
+      // On the same port, with the same key registered.
+      const restarted = await startSandboxProcess(
+        ['--port', String(port), '--seed', SEED, '--history', '300', '--register', `${first.keyFile}=full-access`],
+        15_000,
+      );
       second = restarted.child;
-      expect(restarted.ready.baseUrl).toBe(first.baseUrl);
-      expect(restarted.ready.workspaceId).toBe(first.workspaceId);
+      expect(restarted.baseUrl).toBe(first.baseUrl);
+      expect(restarted.workspaceId).toBe(first.workspaceId);
       const backAt = Date.now();
       await pty.waitFor(() => /● live/.test(header(pty.screenText())), {
         timeoutMs: 15_000,

@@ -3,7 +3,7 @@
 // process is killed in the middle of it all, then started again on the same folder. Every
 // change whose answer or frame reached the client must be there after the restart: the same
 // transaction, changed at least as late, in the state that was told (or a later one).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,37 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSigner, generatePrivateJwk, type PrivateJwk } from '../../src/auth/index.js';
 import { type ApiClient, createApiClient, createRealtime } from '../../src/client/index.js';
 import type { Transaction } from '../../src/contract/index.js';
-import { CUSTODY_BIN, ptyEnv, REPO_ROOT } from '../helpers/pty.js';
+import { startSandboxProcess } from '../helpers/sandbox-process.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'custody-crash-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-
-interface Running {
-  child: ChildProcess;
-  baseUrl: string;
-  workspaceId: string;
-  stderr: () => string;
-}
-
-function start(args: readonly string[]): Promise<Running> {
-  const child = spawn(process.execPath, [CUSTODY_BIN, 'sandbox', '--port', '0', ...args], {
-    cwd: REPO_ROOT,
-    env: ptyEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve({ child, ...JSON.parse(out.slice(0, nl)), stderr: () => stderr });
-    });
-    child.once('exit', () => reject(new Error(`the sandbox exited:\n${stderr}`)));
-    setTimeout(() => reject(new Error(`the sandbox was not ready in time:\n${stderr}`)), 30_000);
-  });
-}
 
 function kill9(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -99,8 +72,8 @@ describe('kill -9 at any moment loses no change anyone was told of', () => {
     const told: Told = new Map();
     let first = true;
     for (let round = 0; round <= 5; round++) {
-      const args = ['--state-dir', stateDir, '--register', `${keyFile}=full-access`];
-      const sandbox = await start(first ? [...args, '--history', '200', '--speed', '20'] : args);
+      const args = ['--port', '0', '--state-dir', stateDir, '--register', `${keyFile}=full-access`];
+      const sandbox = await startSandboxProcess(first ? [...args, '--history', '200', '--speed', '20'] : args);
       first = false;
 
       // The restart has everything told before the last kill.
