@@ -99,17 +99,21 @@ export class Core implements PresentContext {
    * in 4 billion pairs, a few times a day beside a million past records): such a seed is skipped.
    */
   nextSeed(): number {
-    for (;;) {
-      const seed = mix(this.liveBase, this.serial++);
-      if (!this.store.has(new Rng(seed).id())) return seed;
-    }
+    const { seed, serial } = this.freeSeed();
+    this.serial = serial + 1;
+    return seed;
   }
 
   /** The seed nextSeed() would return now, without taking it: the dry run previews the next create. */
   peekSeed(): number {
-    for (let n = this.serial; ; n++) {
-      const seed = mix(this.liveBase, n);
-      if (!this.store.has(new Rng(seed).id())) return seed;
+    return this.freeSeed().seed;
+  }
+
+  /** The first live seed from the serial on whose id no record has. */
+  private freeSeed(): { seed: number; serial: number } {
+    for (let serial = this.serial; ; serial++) {
+      const seed = mix(this.liveBase, serial);
+      if (!this.store.has(new Rng(seed).id())) return { seed, serial };
     }
   }
 
